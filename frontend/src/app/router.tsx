@@ -1,0 +1,45 @@
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { RootLayout } from '@/app/layout/root-layout';
+import { AboutRoute } from '@/app/routes/about';
+import { AdminRoute } from '@/app/routes/admin';
+import { HomeRoute } from '@/app/routes/home';
+import { LoginRoute } from '@/app/routes/login';
+import { MyVideosRoute } from '@/app/routes/my-videos';
+import { NotFoundRoute } from '@/app/routes/not-found';
+import { ProfileRoute } from '@/app/routes/profile';
+import { RegisterRoute } from '@/app/routes/register';
+import { RouteError } from '@/app/routes/route-error';
+import { SavedVideosRoute } from '@/app/routes/saved-videos';
+import { VideoRoute } from '@/app/routes/video';
+import { paths } from '@/config/paths';
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // A pathless boundary so a failing screen keeps the header and footer around it.
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home, element: <HomeRoute /> },
+          { path: paths.about, element: <AboutRoute /> },
+          { path: paths.login, element: <LoginRoute /> },
+          { path: paths.register, element: <RegisterRoute /> },
+          { path: paths.video(':id'), element: <VideoRoute /> },
+          { path: paths.myVideos, element: <MyVideosRoute /> },
+          { path: paths.savedVideos, element: <SavedVideosRoute /> },
+          { path: paths.profile(':userId'), element: <ProfileRoute /> },
+          { path: paths.admin, element: <AdminRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,119 @@
+import { toast } from '@/components/ui/toast';
+import {
+  LOGIN_REDIRECT_URL,
+  UNAUTHORIZED_MESSAGE,
+  UNAUTHORIZED_REDIRECT_DELAY_MS,
+} from '@/config/constants';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Raised for every non-OK response; `message` follows the spec's rule "{status}: {body or statusText}". */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type RequestOptions = {
+  /** JSON-serialisable value, or FormData for multipart uploads. Omit to send no body. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * 'returnNull' resolves a 401 to null without the logged-out notice, for lookups such as the
+   * current user where being signed out is an ordinary answer.
+   */
+  on401?: 'throw' | 'returnNull';
+};
+
+const UNAUTHORIZED_PATTERN = /^401: .*Unauthorized/;
+
+/** True for errors produced by a 401 Unauthorized response. */
+export function isUnauthorizedError(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401;
+  return error instanceof Error && UNAUTHORIZED_PATTERN.test(error.message);
+}
+
+let loginRedirectScheduled = false;
+
+/** Shows the logged-out notice and sends the browser to sign in; repeated calls are collapsed. */
+export function handleUnauthorized(title?: string): void {
+  if (loginRedirectScheduled) return;
+  loginRedirectScheduled = true;
+  toast({
+    title: title ?? UNAUTHORIZED_MESSAGE,
+    description: title ? UNAUTHORIZED_MESSAGE : undefined,
+    variant: 'destructive',
+  });
+  window.setTimeout(() => {
+    window.location.href = LOGIN_REDIRECT_URL;
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+}
+
+function buildInit(method: HttpMethod, options: RequestOptions): RequestInit {
+  const init: RequestInit = { method, credentials: 'include', signal: options.signal };
+  if (options.body === undefined) return init;
+  if (options.body instanceof FormData) {
+    // The browser sets the multipart boundary itself.
+    init.body = options.body;
+    return init;
+  }
+  init.headers = { 'Content-Type': 'application/json' };
+  init.body = JSON.stringify(options.body);
+  return init;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const contentType = response.headers.get('content-type') ?? '';
+  return contentType.includes('json') ? (JSON.parse(text) as unknown) : text;
+}
+
+export async function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  options: RequestOptions & { on401: 'returnNull' },
+): Promise<T | null>;
+export async function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  options?: RequestOptions,
+): Promise<T>;
+export async function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  options: RequestOptions = {},
+): Promise<T | null> {
+  const response = await fetch(url, buildInit(method, options));
+
+  if (response.status === 401 && options.on401 === 'returnNull') return null;
+
+  if (!response.ok) {
+    const error = new ApiError(response.status, response.statusText, await response.text());
+    if (response.status === 401) handleUnauthorized();
+    throw error;
+  }
+
+  return (await parseBody(response)) as T;
+}
+
+// A 401-as-null answer changes the return type, so it is only offered through apiRequest.
+type BodylessOptions = Omit<RequestOptions, 'body' | 'on401'>;
+
+export const api = {
+  get: <T>(url: string, options?: BodylessOptions) => apiRequest<T>('GET', url, options),
+  delete: <T = void>(url: string, options?: BodylessOptions) =>
+    apiRequest<T>('DELETE', url, options),
+  post: <T = void>(url: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>('POST', url, { ...options, body }),
+  put: <T = void>(url: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>('PUT', url, { ...options, body }),
+  patch: <T = void>(url: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>('PATCH', url, { ...options, body }),
+};

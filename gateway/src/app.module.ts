@@ -1,0 +1,44 @@
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { createRedisConnection } from '@app/common';
+import { DatabaseModule } from '@app/database';
+import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
+import { config } from './config.js';
+import { RpcClient } from './clients/rpc.client.js';
+import { CatalogClient } from './clients/catalog.client.js';
+import { ServiceHealthClient } from './clients/service-health.client.js';
+import { CategoriesController } from './categories/categories.controller.js';
+import { GatewayHealthController } from './health/gateway-health.controller.js';
+import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
+import { SpaController } from './spa/spa.controller.js';
+
+@Module({
+  imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'gateway' })],
+  // SpaController last: its catch-all must not shadow API routes.
+  controllers: [GatewayHealthController, CategoriesController, SpaController],
+  providers: [
+    RpcClient,
+    CatalogClient,
+    ServiceHealthClient,
+    { provide: GATEWAY_REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'gateway') },
+    {
+      provide: GATEWAY_STORAGE,
+      useFactory: async () => {
+        const storage = objectStorageFromEnv(config);
+        await storage.ensureBucket();
+        return storage;
+      },
+    },
+  ],
+})
+export class AppModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+    this.storage.destroy();
+  }
+}

@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { resolve } from 'node:path';
+import { JsonLogger } from '@app/common';
+import { AppModule } from './app.module.js';
+import { config } from './config.js';
+import { HttpExceptionFilter } from './http/http-exception.filter.js';
+
+const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  logger: new JsonLogger('gateway', config.LOG_LEVEL),
+  bodyParser: false,
+});
+app.useBodyParser('json', { limit: '1mb' });
+app.useGlobalFilters(new HttpExceptionFilter());
+app.disable('x-powered-by');
+app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+// Hashed build assets can be cached for good; index.html is served by SpaController with no-cache.
+app.useStaticAssets(resolve(config.STATIC_DIR), { index: false, maxAge: '1y', immutable: true });
+app.enableShutdownHooks();
+await app.listen(config.PORT, '0.0.0.0');
+const address = app.getHttpServer().address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+new JsonLogger('gateway', config.LOG_LEVEL).log({ msg: 'listening', url: `http://localhost:${port}` });

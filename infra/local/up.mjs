@@ -1,0 +1,62 @@
+// `npm run up`: installs, provisions, builds and starts the whole product on this machine.
+import { execFileSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureNodeDependencies } from './lib/ensure-deps.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+ensureNodeDependencies(root);
+
+const { provisionInfrastructure } = await import('./lib/provision.mjs');
+const { APP_ENTRIES, startApp, stopProcess } = await import('./lib/apps.mjs');
+const { waitFor } = await import('./lib/net.mjs');
+
+const port = Number(process.env.PORT ?? 8080);
+const infra = await provisionInfrastructure({
+  mode: 'up',
+  root,
+  dataDir: join(root, '.data'),
+  databaseName: 'videofeedback',
+  bucket: 'videofeedback',
+});
+
+const children = [];
+let shuttingDown = false;
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log('\n[up] stopping…');
+  await Promise.all(children.map((child) => stopProcess(child)));
+  await infra.stop();
+  console.log('[up] stopped');
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  console.log('[up] building…');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+
+  const env = { ...infra.env, PORT: String(port), NODE_ENV: process.env.NODE_ENV ?? 'development' };
+  for (const name of Object.keys(APP_ENTRIES)) {
+    const child = startApp(root, name, env);
+    child.on('exit', (code, signal) => {
+      if (!shuttingDown) console.error(`[up] ${name} exited (${signal ?? code}); stopping everything`);
+      void shutdown(1);
+    });
+    children.push(child);
+  }
+
+  const base = `http://localhost:${port}`;
+  await waitFor(
+    'the product (/readyz)',
+    async () => (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(3000) })).ok,
+    { timeoutMs: 120_000, intervalMs: 500 },
+  );
+  const categories = await (await fetch(`${base}/api/categories`)).json();
+  console.log(`\n[up] ready: ${base}  (${categories.length} categories; Ctrl-C stops everything this started)\n`);
+} catch (error) {
+  console.error(`[up] failed: ${error.message}`);
+  await shutdown(1);
+}

@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplication, Type } from '@nestjs/common';
+import type { ServiceName } from '@app/contracts';
+import { JsonLogger } from '../logging/json-logger.js';
+import { HealthService, type HealthIndicator } from '../health/health.service.js';
+import { NamespacedNatsServer } from '../transport/namespaced-nats.js';
+import { RpcDomainExceptionFilter } from '../errors/rpc-exception.filter.js';
+
+export interface ServiceBootstrapOptions {
+  app: ServiceName | 'media-worker';
+  module: Type<unknown>;
+  healthPort: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Present for NATS services: their queue group is their own name. */
+  nats?: { url: string; subjectPrefix: string };
+  /** Dependency checks resolved from the app once it is created. */
+  indicators?: (app: INestApplication) => HealthIndicator[];
+}
+
+/**
+ * Starts a service process: the NATS microservice (queue group = service name) plus a small
+ * HTTP listener for its own /healthz and /readyz. SIGTERM closes NATS gracefully first.
+ */
+export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestApplication> {
+  const logger = new JsonLogger(options.app, options.logLevel);
+  const app = await NestFactory.create(options.module, { logger });
+  const health = app.get(HealthService);
+  const indicators = options.indicators?.(app) ?? [];
+
+  if (options.nats) {
+    let natsConnected = false;
+    const strategy = new NamespacedNatsServer(options.nats.subjectPrefix, {
+      servers: options.nats.url.split(','),
+      queue: options.app,
+      name: `${options.app}-${process.pid}`,
+      maxReconnectAttempts: -1,
+    });
+    strategy.status.subscribe((status) => {
+      natsConnected = status === 'connected';
+    });
+    indicators.push({
+      name: 'nats',
+      check: async () => {
+        if (!natsConnected) throw new Error('not connected');
+      },
+    });
+    // Deferred so the filter below is in place before the handlers are wired.
+    const microservice = app.connectMicroservice({ strategy }, { deferInitialization: true });
+    microservice.useGlobalFilters(new RpcDomainExceptionFilter());
+  }
+
+  health.configure(options.app, indicators);
+  app.enableShutdownHooks();
+  await app.startAllMicroservices();
+  await app.listen(options.healthPort, '0.0.0.0');
+  const address = app.getHttpServer().address();
+  logger.log({ msg: 'started', healthPort: typeof address === 'object' && address ? address.port : options.healthPort });
+  return app;
+}

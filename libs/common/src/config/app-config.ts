@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { AppName } from '@app/contracts';
+
+/**
+ * Every environment variable the product reads, grouped by the dependency it configures.
+ * Each app parses its own schema once at start (loadConfig); nothing else reads process.env.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const common = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+};
+const postgres = {
+  DATABASE_URL: z.string().url().default('postgres://postgres:postgres@127.0.0.1:5432/videofeedback'),
+};
+const redis = {
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Namespaces every BullMQ key, so parallel runs (tests beside `npm run up`) never share jobs. */
+  QUEUE_PREFIX: z.string().min(1).default('vf'),
+};
+const nats = {
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Prepended to every NATS subject, so parallel runs on one NATS server stay apart. */
+  NATS_SUBJECT_PREFIX: z.string().default(''),
+};
+const s3 = {
+  S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+  S3_BUCKET: z.string().min(3).default('videofeedback'),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+};
+const ffmpeg = {
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+};
+/** Port of a service's own HTTP readiness endpoints (0 picks a free port, for extra local replicas). */
+const healthPort = (port: number) => ({ HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(port) });
+
+export const gatewayConfigSchema = z.object({
+  ...common,
+  ...postgres,
+  ...redis,
+  ...nats,
+  ...s3,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Upper bound for any call from the gateway to a service; a stopped service costs at most this. */
+  SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(4500).default(3000),
+  /** Built SPA served on every non-API path. */
+  STATIC_DIR: z.string().default('frontend/dist'),
+});
+
+export const serviceConfigSchema = (port: number) =>
+  z.object({ ...common, ...postgres, ...nats, ...healthPort(port) });
+
+export const videoServiceConfigSchema = z.object({
+  ...common,
+  ...postgres,
+  ...nats,
+  ...redis,
+  ...healthPort(8083),
+  /** Most time the video service waits for a probe verdict before answering "pending". */
+  PROBE_WAIT_MAX_MS: z.coerce.number().int().min(0).max(60000).default(15000),
+});
+
+export const mediaWorkerConfigSchema = z.object({
+  ...common,
+  ...postgres,
+  ...redis,
+  ...s3,
+  ...ffmpeg,
+  ...healthPort(8086),
+  PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+});
+
+export const APP_CONFIG_SCHEMAS = {
+  gateway: gatewayConfigSchema,
+  auth: serviceConfigSchema(8081),
+  catalog: serviceConfigSchema(8082),
+  video: videoServiceConfigSchema,
+  feedback: serviceConfigSchema(8084),
+  admin: serviceConfigSchema(8085),
+  'media-worker': mediaWorkerConfigSchema,
+} as const satisfies Record<AppName, z.ZodObject>;
+
+export type AppConfig<A extends AppName> = z.infer<(typeof APP_CONFIG_SCHEMAS)[A]>;
+
+/** Parses the environment for one app; a bad value stops the process with a readable list. */
+export function loadConfig<A extends AppName>(app: A, env: NodeJS.ProcessEnv = process.env): AppConfig<A> {
+  const parsed = APP_CONFIG_SCHEMAS[app].safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration for ${app}:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data as AppConfig<A>;
+}

@@ -1,0 +1,45 @@
+import { Controller, Get, HttpCode, Res, type Type } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { healthPattern, type HealthReport, type ServiceName } from '@app/contracts';
+import { HealthService } from './health.service.js';
+
+interface StatusSettable {
+  status(code: number): unknown;
+}
+
+/**
+ * /healthz (alive) and /readyz (dependencies answer) over HTTP for Kubernetes probes, and the
+ * same readiness report over NATS for the gateway. A worker without NATS passes no service.
+ */
+export function createHealthController(service?: ServiceName): Type<unknown> {
+  @Controller()
+  class HealthController {
+    constructor(protected readonly health: HealthService) {}
+
+    @Get('healthz')
+    @HttpCode(200)
+    alive() {
+      return { status: 'ok', pid: process.pid };
+    }
+
+    @Get('readyz')
+    async ready(@Res({ passthrough: true }) res: StatusSettable): Promise<HealthReport> {
+      const report = await this.health.report();
+      res.status(report.ok ? 200 : 503);
+      return report;
+    }
+  }
+
+  if (service) {
+    const pattern = healthPattern(service);
+    @Controller()
+    class HealthMessageController extends HealthController {
+      @MessagePattern(pattern)
+      check(): Promise<HealthReport> {
+        return this.health.report();
+      }
+    }
+    return HealthMessageController;
+  }
+  return HealthController;
+}

@@ -1,0 +1,61 @@
+import type { LoggerService, LogLevel } from '@nestjs/common';
+
+const ORDER: Record<string, number> = { debug: 10, verbose: 10, log: 20, info: 20, warn: 30, error: 40, fatal: 50 };
+
+/** One JSON object per line on stdout, so log shippers need no parsing rules. */
+export class JsonLogger implements LoggerService {
+  private readonly threshold: number;
+
+  constructor(
+    private readonly app: string,
+    level: 'debug' | 'info' | 'warn' | 'error' = 'info',
+  ) {
+    this.threshold = ORDER[level] ?? 20;
+  }
+
+  log(message: unknown, ...rest: unknown[]) {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]) {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]) {
+    this.write('fatal', message, rest);
+  }
+  setLogLevels(_levels: LogLevel[]) {
+    // The level comes from LOG_LEVEL once, at start.
+  }
+
+  private write(level: string, message: unknown, rest: unknown[]) {
+    if ((ORDER[level] ?? 20) < this.threshold) return;
+    // Nest passes the context as the last string argument and, for errors, a stack before it.
+    const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
+    const stack = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
+    const entry: Record<string, unknown> = {
+      time: new Date().toISOString(),
+      level,
+      app: this.app,
+      pid: process.pid,
+      ...(context ? { context } : {}),
+    };
+    if (message instanceof Error) {
+      entry.msg = message.message;
+      entry.stack = message.stack;
+    } else if (typeof message === 'object' && message !== null) {
+      Object.assign(entry, message);
+    } else {
+      entry.msg = String(message);
+    }
+    if (stack) entry.stack = stack;
+    process.stdout.write(`${JSON.stringify(entry)}\n`);
+  }
+}

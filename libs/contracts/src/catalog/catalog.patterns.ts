@@ -1,0 +1,3 @@
+export const CATALOG_PATTERNS = {
+  listCategories: 'catalog.categories.list.v1',
+} as const;

@@ -1,0 +1,19 @@
+import { bootstrapService } from '@app/common';
+import type { Redis } from 'ioredis';
+import type { ObjectStorage } from '@app/storage';
+import { AppModule } from './app.module.js';
+import { config } from './config.js';
+import { OBJECT_STORAGE, WORKER_REDIS } from './probe/probe.processor.js';
+import { ffprobeVersion } from './ffmpeg/ffprobe.js';
+
+await bootstrapService({
+  app: 'media-worker',
+  module: AppModule,
+  healthPort: config.HEALTH_PORT,
+  logLevel: config.LOG_LEVEL,
+  indicators: (app) => [
+    { name: 'redis', check: async () => void (await app.get<Redis>(WORKER_REDIS).ping()) },
+    { name: 's3', check: () => app.get<ObjectStorage>(OBJECT_STORAGE).ping() },
+    { name: 'ffprobe', check: async () => void (await ffprobeVersion(config.FFPROBE_PATH)) },
+  ],
+});

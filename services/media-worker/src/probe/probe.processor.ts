@@ -1,0 +1,66 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MEDIA_QUEUES, type ProbeJobData, type ProbeResult } from '@app/contracts';
+import type { ObjectStorage } from '@app/storage';
+import { probeFile } from '../ffmpeg/ffprobe.js';
+import { config } from '../config.js';
+
+export const WORKER_REDIS = Symbol('WORKER_REDIS');
+export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+
+/**
+ * Fast lane of the pipeline: fetch the stored object to a scratch file (ffprobe needs to seek,
+ * e.g. to a moov atom at the end of an MP4) and report what it is. Idempotent: a retried or
+ * re-delivered job just probes again.
+ */
+@Injectable()
+export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(ProbeProcessor.name);
+  private worker?: Worker<ProbeJobData, ProbeResult>;
+
+  constructor(
+    @Inject(WORKER_REDIS) private readonly redis: Redis,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  onModuleInit(): void {
+    this.worker = new Worker<ProbeJobData, ProbeResult>(MEDIA_QUEUES.probe, (job) => this.process(job), {
+      connection: this.redis,
+      prefix: config.QUEUE_PREFIX,
+      concurrency: config.PROBE_CONCURRENCY,
+      // A worker killed mid-job stops renewing its lock; after this long another worker takes the job over.
+      lockDuration: 30_000,
+      stalledInterval: 15_000,
+      maxStalledCount: 2,
+    });
+    this.worker.on('failed', (job, error) => this.logger.warn({ msg: 'probe failed', jobId: job?.id, error: error.message }));
+    this.worker.on('error', (error) => this.logger.error({ msg: 'probe worker error', error: error.message }));
+  }
+
+  async process(job: Job<ProbeJobData, ProbeResult>): Promise<ProbeResult> {
+    const { objectKey } = job.data;
+    const scratch = await mkdtemp(join(tmpdir(), 'probe-'));
+    try {
+      const object = await this.storage.download(objectKey);
+      if (!object) throw new UnrecoverableError(`object ${objectKey} does not exist`);
+      const file = join(scratch, 'input');
+      await pipeline(object.body, createWriteStream(file));
+      const result = await probeFile(config.FFPROBE_PATH, file, objectKey);
+      this.logger.log({ msg: 'probed', jobId: job.id, objectKey, durationSeconds: result.durationSeconds, readable: result.readable });
+      return result;
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /** Hands the current jobs back (or finishes them) before the process exits. */
+  async onModuleDestroy(): Promise<void> {
+    await this.worker?.close();
+  }
+}

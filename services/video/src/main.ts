@@ -1,0 +1,18 @@
+import { bootstrapService } from '@app/common';
+import { postgresIndicator } from '@app/database';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module.js';
+import { config } from './config.js';
+import { MediaJobsService } from './media/media-jobs.service.js';
+
+await bootstrapService({
+  app: 'video',
+  module: AppModule,
+  healthPort: config.HEALTH_PORT,
+  logLevel: config.LOG_LEVEL,
+  nats: { url: config.NATS_URL, subjectPrefix: config.NATS_SUBJECT_PREFIX },
+  indicators: (app) => [
+    postgresIndicator(app.get(DataSource)),
+    { name: 'redis', check: () => app.get(MediaJobsService).ping() },
+  ],
+});
