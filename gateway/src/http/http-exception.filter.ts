@@ -18,12 +18,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      res.status(status).json({ message: messageOf(exception, status, req) });
-      return;
-    }
-    const status = statusOfBodyParserError(exception);
-    if (status) {
-      res.status(status).json({ message: status === 413 ? 'Request body is too large' : 'Malformed request body' });
+      res.status(status).json({ message: messageOf(exception, req) });
       return;
     }
     this.logger.error({ msg: 'unhandled error', path: req.path, error: exception instanceof Error ? exception.stack : String(exception) });
@@ -31,24 +26,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 }
 
-function messageOf(exception: HttpException, status: number, req: Request): string {
-  if (status === HttpStatus.NOT_FOUND && !(exception.getResponse() as { message?: unknown }).message?.toString().length) {
-    return `Not found: ${req.method} ${req.path}`;
-  }
+function messageOf(exception: HttpException, req: Request): string {
   const body = exception.getResponse();
-  if (typeof body === 'string') return body;
-  const message = (body as { message?: unknown }).message;
+  const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
   if (Array.isArray(message)) return message.join('; ');
-  if (typeof message === 'string') {
-    // Nest's own "Cannot GET /x" for unknown routes says what we want, in our words.
-    return message.startsWith('Cannot ') ? `Not found: ${req.method} ${req.path}` : message;
-  }
-  return exception.message;
-}
-
-/** body-parser errors carry an HTTP status of their own (400 malformed JSON, 413 too large). */
-function statusOfBodyParserError(exception: unknown): number | undefined {
-  const status = (exception as { status?: unknown; type?: unknown }).status;
-  const type = (exception as { type?: unknown }).type;
-  return typeof status === 'number' && typeof type === 'string' && status >= 400 && status < 500 ? status : undefined;
+  if (typeof message !== 'string') return exception.message;
+  // Nest's own "Cannot GET /x" for an unknown route, said in our words.
+  return /^Cannot [A-Z]+ \//.test(message) ? `Not found: ${req.method} ${req.path}` : message;
 }

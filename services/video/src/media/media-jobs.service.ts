@@ -37,6 +37,7 @@ export class MediaJobsService implements OnModuleDestroy {
   async probe(objectKey: string, waitMs: number): Promise<ProbeObjectResponse> {
     if (!objectKey || objectKey.length > 512) throw new ValidationError('objectKey must be 1 to 512 characters');
     const job = await this.probeQueue.add('probe', { objectKey });
+    if (waitMs <= 0) return { status: 'pending', jobId: String(job.id) };
     try {
       const result = await job.waitUntilFinished(this.probeEvents, waitMs);
       return { status: 'done', result };

@@ -1,0 +1,187 @@
+// Flat ESLint config for the whole monorepo. `npm run lint` runs it at zero warnings.
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier/flat';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { createProjectGraphAsync } from 'nx/src/project-graph/project-graph.js';
+import tseslint from 'typescript-eslint';
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+// @nx/enforce-module-boundaries only reads the cached project graph and silently skips itself when
+// there is none (fresh checkout, plain `eslint .`), so build/refresh it first. No daemon (nx.json).
+await createProjectGraphAsync({ exitOnError: false });
+
+const TS_FILES = ['**/*.ts', '**/*.tsx'];
+// Server-side test files are excluded from every tsconfig (so they stay out of `dist`), and the
+// project service refuses `**` globs in allowDefaultProject, so they are linted without type
+// information. Frontend tests are part of frontend/tsconfig.json and keep the typed rules.
+const UNTYPED_TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts'];
+
+// Node's own global names, taken from the running Node rather than a hoisted `globals` package
+// that the root package.json does not declare.
+const nodeGlobals = Object.fromEntries(Object.getOwnPropertyNames(globalThis).map((name) => [name, 'readonly']));
+
+// Nx tags (project.json) → what each kind of project may import.
+const serviceScopes = ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'];
+const depConstraints = (appMayUseTesting) => [
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', ...(appMayUseTesting ? ['type:testing'] : [])],
+  },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts'] },
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts'] },
+  { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:frontend', 'type:contracts'] },
+  // A service (or the gateway) never imports another service.
+  ...serviceScopes.map((scope) => ({
+    sourceTag: `scope:${scope}`,
+    onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
+  })),
+];
+
+// Frontend features never import each other; routes in src/app compose them.
+const featuresDir = join(root, 'frontend/src/features');
+let features = [];
+try {
+  features = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+} catch {
+  // no features yet
+}
+const featureZones = features.map((feature) => ({
+  target: `./frontend/src/features/${feature}`,
+  from: './frontend/src/features',
+  except: [`./${feature}`],
+  message: 'Features never import each other; compose them in a route under src/app.',
+}));
+
+const typed = (configs) => configs.map((config) => ({ ...config, files: TS_FILES }));
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      '.test-data/**',
+      'frontend/dist/**',
+      '**/coverage/**',
+      '.nx/**',
+      'test-results/**',
+    ],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+
+  js.configs.recommended,
+
+  // TypeScript, type-checked through the project service (each project's tsconfig.json).
+  ...typed(tseslint.configs.recommendedTypeChecked),
+  {
+    files: TS_FILES,
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // Stray root-level TS config files (e.g. a future playwright.config.ts).
+          allowDefaultProject: ['*.config.ts'],
+          defaultProject: 'tsconfig.base.json',
+        },
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      // Injection-only classes and `constructor(private readonly x: X) {}` are normal in NestJS.
+      '@typescript-eslint/no-extraneous-class': 'off',
+      '@typescript-eslint/no-empty-function': 'off',
+    },
+  },
+  {
+    files: UNTYPED_TEST_FILES,
+    ...tseslint.configs.disableTypeChecked,
+  },
+
+  // Import cycles. import-x's built-in resolver (unrs-resolver) understands NodeNext's
+  // `./x.js` → `./x.ts` and tsconfig paths, so no extra resolver package is needed.
+  // Workspace packages (`@app/*`) stay behind their node_modules symlink and count as external:
+  // cross-project cycles are already impossible with TS project references.
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.d.ts', '.mjs', '.js', '.json', '.node'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+          conditionNames: ['types', 'import', 'node', 'default'],
+          symlinks: false,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['frontend/**/*.ts', 'frontend/**/*.tsx'],
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.json'],
+          conditionNames: ['types', 'import', 'browser', 'default'],
+          symlinks: false,
+          tsconfig: { configFile: join(root, 'frontend/tsconfig.json'), references: 'auto' },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
+  },
+
+  // Nx module boundaries (tags live in each project.json).
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints: depConstraints(false) },
+      ],
+    },
+  },
+  {
+    // Tests of an app may use the shared test harness.
+    files: UNTYPED_TEST_FILES,
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints: depConstraints(true) },
+      ],
+    },
+  },
+
+  // Plain Node scripts (infra/, jest.config.mjs, ...).
+  {
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      globals: nodeGlobals,
+    },
+  },
+
+  prettier,
+);

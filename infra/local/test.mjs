@@ -1,0 +1,110 @@
+// `npm test`: provisions infrastructure for this run only (own database, bucket, queue prefix
+// and NATS subject prefix, so it can run beside `npm run up`), builds, and runs every Jest
+// test: unit, integration against the real servers and ffmpeg, and the Chromium browser test.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureNodeDependencies } from './lib/ensure-deps.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+ensureNodeDependencies(root);
+
+const { provisionInfrastructure, ensureDatabase } = await import('./lib/provision.mjs');
+const { dockerEngineReachable, provisionContainers } = await import('./lib/containers.mjs');
+const { ensureBinary } = await import('./lib/system-packages.mjs');
+
+const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+const databaseName = `vf_test_${runId}`;
+const bucket = `vf-test-${runId}`;
+const dataDir = join(root, '.test-data', runId);
+const jestArgs = process.argv.slice(2);
+
+const useContainers = process.env.TEST_INFRA !== 'local' && (process.env.TEST_INFRA === 'containers' || (await dockerEngineReachable()));
+const infra = useContainers
+  ? await provisionContainers({ databaseName, bucket })
+  : await provisionInfrastructure({ mode: 'test', root, dataDir, databaseName, bucket });
+if (useContainers) await ensureDatabase(infra.env.DATABASE_URL);
+const chromium = process.env.CHROMIUM_PATH ?? ensureBinary('chromium', 'chromium');
+
+let exitCode = 1;
+try {
+  console.log('[test] building…');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+
+  const env = {
+    ...process.env,
+    ...infra.env,
+    TEST_RUN_ID: runId,
+    QUEUE_PREFIX: `vft-${runId}`,
+    NATS_SUBJECT_PREFIX: `t${runId}.`,
+    CHROMIUM_PATH: chromium,
+    NODE_ENV: 'test',
+  };
+  exitCode = await new Promise((resolveExit) => {
+    const jest = spawn(
+      process.execPath,
+      ['--experimental-vm-modules', '--no-warnings', join(root, 'node_modules/jest/bin/jest.js'), '--runInBand', ...jestArgs],
+      { cwd: root, env, stdio: 'inherit' },
+    );
+    jest.on('exit', (code) => resolveExit(code ?? 1));
+  });
+} finally {
+  await cleanup(infra.env).catch((error) => console.error(`[test] cleanup: ${error.message}`));
+  await infra.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
+
+/** Removes what this run left on shared servers: its databases, queue keys and bucket. */
+async function cleanup(env) {
+  const { default: pg } = await import('pg');
+  const admin = new URL(env.DATABASE_URL);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`vf_test_${runId}%`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `vft-${runId}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+
+  const s3 = await import('@aws-sdk/client-s3');
+  const client3 = new s3.S3Client({
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION ?? 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  try {
+    let token;
+    do {
+      const page = await client3.send(new s3.ListObjectsV2Command({ Bucket: env.S3_BUCKET, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) await client3.send(new s3.DeleteObjectCommand({ Bucket: env.S3_BUCKET, Key: object.Key }));
+      token = page.NextContinuationToken;
+    } while (token);
+    await client3.send(new s3.DeleteBucketCommand({ Bucket: env.S3_BUCKET }));
+  } catch (error) {
+    if (error?.name !== 'NoSuchBucket') throw error;
+  } finally {
+    client3.destroy();
+  }
+}

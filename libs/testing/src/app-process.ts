@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { REPO_ROOT, assertBuilt } from './test-env.js';
+
+export const APP_ENTRIES = {
+  gateway: 'gateway/dist/main.js',
+  auth: 'services/auth/dist/main.js',
+  catalog: 'services/catalog/dist/main.js',
+  video: 'services/video/dist/main.js',
+  feedback: 'services/feedback/dist/main.js',
+  admin: 'services/admin/dist/main.js',
+  'media-worker': 'services/media-worker/dist/main.js',
+} as const;
+export type TestAppName = keyof typeof APP_ENTRIES;
+
+export interface RunningApp {
+  name: TestAppName;
+  /** The HTTP port: PORT for the gateway, HEALTH_PORT for the others. */
+  port: number;
+  process: ChildProcess;
+  /** Everything the process printed, for assertions and for failure messages. */
+  output: () => string;
+  /** SIGTERM and wait for a graceful exit. */
+  stop: () => Promise<void>;
+  /** SIGKILL: the crash case. */
+  kill: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Starts a built app as a real process and waits until its /healthz answers. */
+export async function startApp(name: TestAppName, env: Record<string, string>): Promise<RunningApp> {
+  const entry = APP_ENTRIES[name];
+  assertBuilt(entry);
+  const port = await freePort();
+  const portVar = name === 'gateway' ? 'PORT' : 'HEALTH_PORT';
+  let output = '';
+  const child = spawn(process.execPath, [resolve(REPO_ROOT, entry)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, [portVar]: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+
+  const waitExit = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const app: RunningApp = {
+    name,
+    port,
+    process: child,
+    output: () => output,
+    stop: () => waitExit('SIGTERM'),
+    kill: () => waitExit('SIGKILL'),
+  };
+
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited during start:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return app;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  await app.kill();
+  throw new Error(`${name} did not answer /healthz within 30 s:\n${output}`);
+}

@@ -1,0 +1,5 @@
+export * from './test-env.js';
+export * from './isolated-database.js';
+export * from './app-process.js';
+export * from './stack.js';
+export * from './media-fixtures.js';

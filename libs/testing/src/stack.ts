@@ -1,0 +1,79 @@
+import { createIsolatedDatabase, type IsolatedDatabase } from './isolated-database.js';
+import { APP_ENTRIES, startApp, type RunningApp, type TestAppName } from './app-process.js';
+import { testInfra } from './test-env.js';
+
+export interface TestStack {
+  baseUrl: string;
+  env: Record<string, string>;
+  apps: Map<TestAppName, RunningApp[]>;
+  database: IsolatedDatabase;
+  /** Starts one more replica of an app with the stack's environment. */
+  addReplica(name: TestAppName): Promise<RunningApp>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product as real processes on this run's infrastructure, in a database of its own
+ * and a NATS subject / queue namespace of its own, so stacks never answer each other.
+ */
+export async function startStack(label: string, apps: TestAppName[] = Object.keys(APP_ENTRIES) as TestAppName[]): Promise<TestStack> {
+  const infra = testInfra();
+  const database = await createIsolatedDatabase(label);
+  const namespace = `${infra.natsSubjectPrefix}${label}.`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    NATS_SUBJECT_PREFIX: namespace,
+    QUEUE_PREFIX: `${infra.queuePrefix}-${label}`,
+    FFMPEG_PATH: infra.ffmpegPath,
+    FFPROBE_PATH: infra.ffprobePath,
+    ...Object.fromEntries(Object.entries(infra.s3).map(([k, v]) => [k, String(v)])),
+  };
+  const running = new Map<TestAppName, RunningApp[]>();
+  const add = async (name: TestAppName) => {
+    const app = await startApp(name, env);
+    running.set(name, [...(running.get(name) ?? []), app]);
+    return app;
+  };
+  const stopAll = async () => {
+    await Promise.all([...running.values()].flat().map((app) => app.stop()));
+    await database.drop();
+  };
+  try {
+    // The first process applies the migrations; the rest then start in parallel.
+    const [first, ...rest] = apps;
+    if (first) await add(first);
+    await Promise.all(rest.map((name) => add(name)));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  const gateway = running.get('gateway')?.[0];
+  return {
+    baseUrl: gateway ? `http://127.0.0.1:${gateway.port}` : '',
+    env,
+    apps: running,
+    database,
+    addReplica: add,
+    stop: stopAll,
+  };
+}
+
+/** Polls until the predicate holds, or fails with the last value seen. */
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      last = await read();
+      if (accept(last)) return last;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}${lastError ? `; last error: ${String(lastError)}` : ''}`);
+}
