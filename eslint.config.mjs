@@ -21,28 +21,34 @@ const TS_FILES = ['**/*.ts', '**/*.tsx'];
 // project service refuses `**` globs in allowDefaultProject, so they are linted without type
 // information. Frontend tests are part of frontend/tsconfig.json and keep the typed rules.
 const UNTYPED_TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts'];
+const TEST_FILES = [...UNTYPED_TEST_FILES, '**/*.spec.tsx', '**/*.test.ts', '**/*.test.tsx'];
 
 // Node's own global names, taken from the running Node rather than a hoisted `globals` package
 // that the root package.json does not declare.
 const nodeGlobals = Object.fromEntries(Object.getOwnPropertyNames(globalThis).map((name) => [name, 'readonly']));
 
-// Nx tags (project.json) → what each kind of project may import.
+// Nx tags (project.json) → what each kind of project may import. Test files additionally may use
+// the shared harness (`type:testing`), and the frontend's full-stack journeys (`*.e2e.ts`) the
+// shared server libs that drive and assert the running product.
 const serviceScopes = ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'];
-const depConstraints = (appMayUseTesting) => [
-  {
-    sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', ...(appMayUseTesting ? ['type:testing'] : [])],
-  },
-  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts'] },
-  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts'] },
-  { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:frontend', 'type:contracts'] },
-  // A service (or the gateway) never imports another service.
-  ...serviceScopes.map((scope) => ({
-    sourceTag: `scope:${scope}`,
-    onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
-  })),
-];
+const depConstraints = ({ test = false, e2e = false } = {}) => {
+  const testing = test ? ['type:testing'] : [];
+  return [
+    { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', ...testing] },
+    { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts', ...testing] },
+    { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+    { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts'] },
+    {
+      sourceTag: 'scope:frontend',
+      onlyDependOnLibsWithTags: ['scope:frontend', 'type:contracts', ...(e2e ? ['scope:shared'] : [])],
+    },
+    // A service (or the gateway) never imports another service.
+    ...serviceScopes.map((scope) => ({
+      sourceTag: `scope:${scope}`,
+      onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
+    })),
+  ];
+};
 
 // Frontend features never import each other; routes in src/app compose them.
 const featuresDir = join(root, 'frontend/src/features');
@@ -121,6 +127,9 @@ export default defineConfig(
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
     plugins: { 'import-x': importX },
     settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.d.ts', '.mjs', '.js', '.json', '.node'],
@@ -158,17 +167,25 @@ export default defineConfig(
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        { enforceBuildableLibDependency: false, allow: [], depConstraints: depConstraints(false) },
+        { enforceBuildableLibDependency: false, allow: [], depConstraints: depConstraints() },
       ],
     },
   },
   {
-    // Tests of an app may use the shared test harness.
-    files: UNTYPED_TEST_FILES,
+    files: TEST_FILES,
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        { enforceBuildableLibDependency: false, allow: [], depConstraints: depConstraints(true) },
+        { enforceBuildableLibDependency: false, allow: [], depConstraints: depConstraints({ test: true }) },
+      ],
+    },
+  },
+  {
+    files: ['**/*.e2e.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints: depConstraints({ test: true, e2e: true }) },
       ],
     },
   },

@@ -19,7 +19,7 @@ export class RpcClient implements OnModuleInit, OnApplicationShutdown {
   private connected = false;
 
   async onModuleInit(): Promise<void> {
-    this.client.status.subscribe((status) => {
+    this.client.status.subscribe((status: string) => {
       this.connected = status === 'connected';
     });
     await this.client.connect();

@@ -9,6 +9,9 @@ export function ensureNodeDependencies(root) {
   const lock = join(root, 'package-lock.json');
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
-  console.log('[setup] installing npm dependencies (npm ci)…');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm install` honours package-lock.json like `npm ci` does, but tolerates the lockfile
+  // lacking optional packages for other platforms (e.g. @swc/core-darwin-*), which registry
+  // mirrors without those packages leave out and which make `npm ci` refuse to run.
+  console.log('[setup] installing npm dependencies (npm install from package-lock.json)…');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
 import type { INestApplication, Type } from '@nestjs/common';
 import type { ServiceName } from '@app/contracts';
 import { JsonLogger } from '../logging/json-logger.js';
@@ -36,14 +37,12 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
       name: `${options.app}-${process.pid}`,
       maxReconnectAttempts: -1,
     });
-    strategy.status.subscribe((status) => {
+    strategy.status.subscribe((status: string) => {
       natsConnected = status === 'connected';
     });
     indicators.push({
       name: 'nats',
-      check: async () => {
-        if (!natsConnected) throw new Error('not connected');
-      },
+      check: () => (natsConnected ? Promise.resolve() : Promise.reject(new Error('not connected'))),
     });
     // Deferred so the filter below is in place before the handlers are wired.
     const microservice = app.connectMicroservice({ strategy }, { deferInitialization: true });
@@ -54,7 +53,7 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   app.enableShutdownHooks();
   await app.startAllMicroservices();
   await app.listen(options.healthPort, '0.0.0.0');
-  const address = app.getHttpServer().address();
+  const address = (app.getHttpServer() as Server).address();
   logger.log({ msg: 'started', healthPort: typeof address === 'object' && address ? address.port : options.healthPort });
   return app;
 }

@@ -6,7 +6,8 @@ export const healthPattern = (service: ServiceName): string => `${service}.healt
 export type DependencyName = 'postgres' | 'redis' | 'nats' | 's3' | 'ffprobe';
 
 export interface DependencyCheck {
-  name: DependencyName | string;
+  /** A DependencyName for the shared checks; apps may add their own (e.g. a service name). */
+  name: DependencyName | (string & {});
   ok: boolean;
   /** A short, non-sensitive reason when not ok. */
   detail?: string;
