@@ -89,7 +89,9 @@ describe('gateway', () => {
     const res = await get('/api/categories');
     const elapsed = Date.now() - started;
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ message: expect.stringContaining('catalog service is temporarily unavailable') });
+    expect(await res.json()).toEqual({
+      message: expect.stringContaining('catalog service is temporarily unavailable'),
+    });
     expect(elapsed).toBeLessThan(5000);
 
     const ready = await get('/readyz');

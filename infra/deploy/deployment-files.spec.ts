@@ -51,7 +51,9 @@ function dependsOn(service: ComposeService): Record<string, string | undefined> 
   const deps = service.depends_on;
   if (!deps) return {};
   if (Array.isArray(deps)) return Object.fromEntries(deps.map((name) => [name, 'service_started']));
-  return Object.fromEntries(Object.entries(deps).map(([name, options]) => [name, options?.condition ?? 'service_started']));
+  return Object.fromEntries(
+    Object.entries(deps).map(([name, options]) => [name, options?.condition ?? 'service_started']),
+  );
 }
 
 /** Services built from the shared Dockerfile, with the APP build argument they pass. */
@@ -84,9 +86,9 @@ const stages = dockerfile
 const finalStage = stages.at(-1);
 
 /** The `case "$APP"` arms: app → entry point and the env variable/default port its /healthz uses. */
-const entryArms = [
-  ...dockerfile.matchAll(/^\s*([a-z][a-z-]*)\)\s+entry=(\S+?);\s+health=([A-Z_]+):(\d+)\s*;;/gm),
-].map(([, app, entry, portVariable, port]) => ({ app, entry, portVariable, port: Number(port) }));
+const entryArms = [...dockerfile.matchAll(/^\s*([a-z][a-z-]*)\)\s+entry=(\S+?);\s+health=([A-Z_]+):(\d+)\s*;;/gm)].map(
+  ([, app, entry, portVariable, port]) => ({ app, entry, portVariable, port: Number(port) }),
+);
 
 // ---- tests -------------------------------------------------------------------------------------
 
@@ -113,10 +115,14 @@ describe('docker-compose.yml', () => {
   it('sets on each app only variables its config schema reads, each with a value the schema accepts', () => {
     const problems: string[] = [];
     for (const app of APP_NAMES) {
-      const shape = APP_CONFIG_SCHEMAS[app].shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
+      const shape = APP_CONFIG_SCHEMAS[app].shape as Record<
+        string,
+        { safeParse(value: unknown): { success: boolean } }
+      >;
       for (const [name, value] of Object.entries(envOf(app))) {
         if (!Object.keys(shape).includes(name)) problems.push(`${app}: ${name} is not in its config schema`);
-        else if (!shape[name].safeParse(value).success) problems.push(`${app}: ${name}=${value} is rejected by its schema`);
+        else if (!shape[name].safeParse(value).success)
+          problems.push(`${app}: ${name}=${value} is rejected by its schema`);
       }
     }
     expect(problems).toEqual([]);
@@ -143,10 +149,14 @@ describe('docker-compose.yml', () => {
       for (const value of Object.values(env)) {
         if (!URL.canParse(value)) continue;
         const host = new URL(value).hostname;
-        if (host in services) expect({ app, host, condition: conditions[host] }).toEqual({ app, host, condition: 'service_healthy' });
+        if (host in services)
+          expect({ app, host, condition: conditions[host] }).toEqual({ app, host, condition: 'service_healthy' });
       }
       if ('S3_BUCKET' in env) {
-        expect({ app, condition: conditions['minio-init'] }).toEqual({ app, condition: 'service_completed_successfully' });
+        expect({ app, condition: conditions['minio-init'] }).toEqual({
+          app,
+          condition: 'service_completed_successfully',
+        });
       }
     }
   });
@@ -198,14 +208,17 @@ describe('infra/docker/Dockerfile', () => {
     expect(entryArms.map((arm) => arm.app).sort()).toEqual([...APP_NAMES].sort());
   });
 
-  it.each([...APP_NAMES])('starts "%s" from the build output of an existing src/main.ts that the build compiles', (app) => {
-    const arm = entryArms.find((candidate) => candidate.app === app);
-    const projectDir = /^(.+)\/dist\/main\.js$/.exec(arm?.entry ?? '')?.[1];
-    expect(projectDir).toBeDefined();
-    expect(existsSync(join(root, `${projectDir}/src/main.ts`))).toBe(true);
-    const build = JSON.parse(read('tsconfig.build.json')) as { references: { path: string }[] };
-    expect(build.references.map((reference) => reference.path)).toContain(projectDir);
-  });
+  it.each([...APP_NAMES])(
+    'starts "%s" from the build output of an existing src/main.ts that the build compiles',
+    (app) => {
+      const arm = entryArms.find((candidate) => candidate.app === app);
+      const projectDir = /^(.+)\/dist\/main\.js$/.exec(arm?.entry ?? '')?.[1];
+      expect(projectDir).toBeDefined();
+      expect(existsSync(join(root, `${projectDir}/src/main.ts`))).toBe(true);
+      const build = JSON.parse(read('tsconfig.build.json')) as { references: { path: string }[] };
+      expect(build.references.map((reference) => reference.path)).toContain(projectDir);
+    },
+  );
 
   it.each([...APP_NAMES])('health-checks "%s" on the port variable and default its config schema declares', (app) => {
     const arm = entryArms.find((candidate) => candidate.app === app);
@@ -249,7 +262,9 @@ describe('infra/docker/Dockerfile', () => {
 
   it('copies every project tsconfig.build.json references, and the frontend, into the build stage', () => {
     const build = stages.find((stage) => stage.name === 'build');
-    const copied = (build?.lines ?? []).filter((line) => /^COPY\s/i.test(line)).flatMap((line) => line.split(/\s+/).slice(1, -1));
+    const copied = (build?.lines ?? [])
+      .filter((line) => /^COPY\s/i.test(line))
+      .flatMap((line) => line.split(/\s+/).slice(1, -1));
     const references = (JSON.parse(read('tsconfig.build.json')) as { references: { path: string }[] }).references;
     for (const topLevel of new Set([...references.map((reference) => reference.path.split('/')[0]), 'frontend'])) {
       expect(copied).toContain(topLevel);

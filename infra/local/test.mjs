@@ -21,7 +21,8 @@ const bucket = `vf-test-${runId}`;
 const dataDir = join(root, '.test-data', runId);
 const jestArgs = process.argv.slice(2);
 
-const useContainers = process.env.TEST_INFRA !== 'local' && (process.env.TEST_INFRA === 'containers' || (await dockerEngineReachable()));
+const useContainers =
+  process.env.TEST_INFRA !== 'local' && (process.env.TEST_INFRA === 'containers' || (await dockerEngineReachable()));
 const infra = useContainers
   ? await provisionContainers({ databaseName, bucket })
   : await provisionInfrastructure({ mode: 'test', root, dataDir, databaseName, bucket });
@@ -32,6 +33,9 @@ let exitCode = 1;
 try {
   console.log('[test] building…');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // The zero-warning policy is part of the suite: types (tests included), lint and format.
+  console.log('[test] type-checking, linting, checking formatting…');
+  execFileSync('npm', ['run', 'check'], { cwd: root, stdio: 'inherit' });
 
   const env = {
     ...process.env,
@@ -45,7 +49,13 @@ try {
   exitCode = await new Promise((resolveExit) => {
     const jest = spawn(
       process.execPath,
-      ['--experimental-vm-modules', '--no-warnings', join(root, 'node_modules/jest/bin/jest.js'), '--runInBand', ...jestArgs],
+      [
+        '--experimental-vm-modules',
+        '--no-warnings',
+        join(root, 'node_modules/jest/bin/jest.js'),
+        '--runInBand',
+        ...jestArgs,
+      ],
       { cwd: root, env, stdio: 'inherit' },
     );
     jest.on('exit', (code) => resolveExit(code ?? 1));
@@ -98,7 +108,8 @@ async function cleanup(env) {
     let token;
     do {
       const page = await client3.send(new s3.ListObjectsV2Command({ Bucket: env.S3_BUCKET, ContinuationToken: token }));
-      for (const object of page.Contents ?? []) await client3.send(new s3.DeleteObjectCommand({ Bucket: env.S3_BUCKET, Key: object.Key }));
+      for (const object of page.Contents ?? [])
+        await client3.send(new s3.DeleteObjectCommand({ Bucket: env.S3_BUCKET, Key: object.Key }));
       token = page.NextContinuationToken;
     } while (token);
     await client3.send(new s3.DeleteBucketCommand({ Bucket: env.S3_BUCKET }));

@@ -22,6 +22,7 @@ const infra = await provisionInfrastructure({
 
 const children = [];
 let shuttingDown = false;
+let ready = false;
 async function shutdown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -42,8 +43,15 @@ try {
   for (const name of Object.keys(APP_ENTRIES)) {
     const child = startApp(root, name, env);
     child.on('exit', (code, signal) => {
-      if (!shuttingDown) console.error(`[up] ${name} exited (${signal ?? code}); stopping everything`);
-      void shutdown(1);
+      if (shuttingDown) return;
+      if (!ready) {
+        console.error(`[up] ${name} exited during start (${signal ?? code}); stopping everything`);
+        void shutdown(1);
+        return;
+      }
+      // Once up, one process going away must not take the others with it: the gateway answers
+      // 503 for what that process served, and the rest of the product keeps working.
+      console.error(`[up] ${name} exited (${signal ?? code}); the other processes keep running`);
     });
     children.push(child);
   }
@@ -54,6 +62,7 @@ try {
     async () => (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(3000) })).ok,
     { timeoutMs: 120_000, intervalMs: 500 },
   );
+  ready = true;
   const categories = await (await fetch(`${base}/api/categories`)).json();
   console.log(`\n[up] ready: ${base}  (${categories.length} categories; Ctrl-C stops everything this started)\n`);
 } catch (error) {

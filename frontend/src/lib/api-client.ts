@@ -1,9 +1,5 @@
 import { toast } from '@/components/ui/toast';
-import {
-  LOGIN_REDIRECT_URL,
-  UNAUTHORIZED_MESSAGE,
-  UNAUTHORIZED_REDIRECT_DELAY_MS,
-} from '@/config/constants';
+import { LOGIN_REDIRECT_URL, UNAUTHORIZED_MESSAGE, UNAUTHORIZED_REDIRECT_DELAY_MS } from '@/config/constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -80,16 +76,8 @@ export async function apiRequest<T>(
   url: string,
   options: RequestOptions & { on401: 'returnNull' },
 ): Promise<T | null>;
-export async function apiRequest<T>(
-  method: HttpMethod,
-  url: string,
-  options?: RequestOptions,
-): Promise<T>;
-export async function apiRequest<T>(
-  method: HttpMethod,
-  url: string,
-  options: RequestOptions = {},
-): Promise<T | null> {
+export async function apiRequest<T>(method: HttpMethod, url: string, options?: RequestOptions): Promise<T>;
+export async function apiRequest<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T | null> {
   const response = await fetch(url, buildInit(method, options));
 
   if (response.status === 401 && options.on401 === 'returnNull') return null;
@@ -108,8 +96,7 @@ type BodylessOptions = Omit<RequestOptions, 'body' | 'on401'>;
 
 export const api = {
   get: <T>(url: string, options?: BodylessOptions) => apiRequest<T>('GET', url, options),
-  delete: <T = void>(url: string, options?: BodylessOptions) =>
-    apiRequest<T>('DELETE', url, options),
+  delete: <T = void>(url: string, options?: BodylessOptions) => apiRequest<T>('DELETE', url, options),
   post: <T = void>(url: string, body?: unknown, options?: BodylessOptions) =>
     apiRequest<T>('POST', url, { ...options, body }),
   put: <T = void>(url: string, body?: unknown, options?: BodylessOptions) =>

@@ -21,7 +21,9 @@ describe('toHttpException', () => {
   it('turns a timeout into a 503 that names the service', () => {
     const exception = toHttpException(new TimeoutError(), 'catalog');
     expect(exception.getStatus()).toBe(503);
-    expect(exception.getResponse()).toEqual({ message: expect.stringContaining('catalog service is temporarily unavailable') });
+    expect(exception.getResponse()).toEqual({
+      message: expect.stringContaining('catalog service is temporarily unavailable'),
+    });
   });
 
   it('treats a broken transport as unavailable, not as a server bug', () => {
@@ -29,7 +31,10 @@ describe('toHttpException', () => {
   });
 
   it('never forwards the text of an internal error', () => {
-    const exception = toHttpException({ code: 'INTERNAL', message: 'duplicate key value violates "UQ_users_email"' }, 'auth');
+    const exception = toHttpException(
+      { code: 'INTERNAL', message: 'duplicate key value violates "UQ_users_email"' },
+      'auth',
+    );
     expect(exception.getStatus()).toBe(500);
     expect(exception.getResponse()).toEqual({ message: 'Internal server error' });
   });

@@ -16,7 +16,11 @@ export class ServiceHealthClient {
         try {
           const report = await this.rpc.send<HealthReport>(service, healthPattern(service), {}, HEALTH_TIMEOUT_MS);
           const failing = report.checks.filter((c) => !c.ok).map((c) => c.name);
-          return { name: `service:${service}`, ok: report.ok, ...(failing.length ? { detail: `failing: ${failing.join(', ')}` } : {}) };
+          return {
+            name: `service:${service}`,
+            ok: report.ok,
+            ...(failing.length ? { detail: `failing: ${failing.join(', ')}` } : {}),
+          };
         } catch {
           return { name: `service:${service}`, ok: false, detail: 'not answering' };
         }

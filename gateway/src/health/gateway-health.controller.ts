@@ -34,7 +34,9 @@ export class GatewayHealthController {
       check('s3', () => this.storage.ping()),
       this.services.checkAll(),
     ]);
-    const nats: DependencyCheck = this.rpc.isConnected() ? { name: 'nats', ok: true } : { name: 'nats', ok: false, detail: 'not connected' };
+    const nats: DependencyCheck = this.rpc.isConnected()
+      ? { name: 'nats', ok: true }
+      : { name: 'nats', ok: false, detail: 'not connected' };
     const checks = [postgres, redis, nats, s3, ...services];
     const ok = checks.every((c) => c.ok);
     res.status(ok ? 200 : 503);

@@ -21,7 +21,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       res.status(status).json({ message: messageOf(exception, req) });
       return;
     }
-    this.logger.error({ msg: 'unhandled error', path: req.path, error: exception instanceof Error ? exception.stack : String(exception) });
+    this.logger.error({
+      msg: 'unhandled error',
+      path: req.path,
+      error: exception instanceof Error ? exception.stack : String(exception),
+    });
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'Internal server error' });
   }
 }

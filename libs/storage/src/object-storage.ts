@@ -93,7 +93,11 @@ export class ObjectStorage {
   }
 
   /** Streams a body of unknown length into the bucket; aborting the signal removes the partial upload. */
-  async upload(key: string, body: Readable | Buffer, options: { contentType?: string; signal?: AbortSignal } = {}): Promise<void> {
+  async upload(
+    key: string,
+    body: Readable | Buffer,
+    options: { contentType?: string; signal?: AbortSignal } = {},
+  ): Promise<void> {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: body, ContentType: options.contentType },
@@ -157,7 +161,12 @@ export class ObjectStorage {
 
 function isNotFound(error: unknown): boolean {
   if (error instanceof S3ServiceException) {
-    return error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey' || error.name === 'NoSuchBucket';
+    return (
+      error.$metadata.httpStatusCode === 404 ||
+      error.name === 'NotFound' ||
+      error.name === 'NoSuchKey' ||
+      error.name === 'NoSuchBucket'
+    );
   }
   return false;
 }

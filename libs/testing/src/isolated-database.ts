@@ -11,7 +11,10 @@ export interface IsolatedDatabase {
 /** A fresh, empty database for one test file, named after the run so cleanup can find it. */
 export async function createIsolatedDatabase(label: string): Promise<IsolatedDatabase> {
   const infra = testInfra();
-  const name = `vf_test_${infra.runId}_${label.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${randomBytes(3).toString('hex')}`;
+  const name = `vf_test_${infra.runId}_${label
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 20)}_${randomBytes(3).toString('hex')}`;
   const admin = adminUrl(infra.databaseUrl);
   await withClient(admin, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(infra.databaseUrl);
@@ -19,7 +22,10 @@ export async function createIsolatedDatabase(label: string): Promise<IsolatedDat
   return {
     url: url.toString(),
     name,
-    drop: () => withClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 

@@ -16,7 +16,10 @@ export interface TestStack {
  * The whole product as real processes on this run's infrastructure, in a database of its own
  * and a NATS subject / queue namespace of its own, so stacks never answer each other.
  */
-export async function startStack(label: string, apps: TestAppName[] = Object.keys(APP_ENTRIES) as TestAppName[]): Promise<TestStack> {
+export async function startStack(
+  label: string,
+  apps: TestAppName[] = Object.keys(APP_ENTRIES) as TestAppName[],
+): Promise<TestStack> {
   const infra = testInfra();
   const database = await createIsolatedDatabase(label);
   const namespace = `${infra.natsSubjectPrefix}${label}.`;
@@ -62,7 +65,11 @@ export async function startStack(label: string, apps: TestAppName[] = Object.key
 }
 
 /** Polls until the predicate holds, or fails with the last value seen. */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   let lastError: unknown;
@@ -75,5 +82,7 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}${lastError ? `; last error: ${String(lastError)}` : ''}`);
+  throw new Error(
+    `condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}${lastError ? `; last error: ${lastError instanceof Error ? lastError.message : JSON.stringify(lastError)}` : ''}`,
+  );
 }

@@ -10,10 +10,21 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '
  * its own database, bucket, queue prefix and NATS subject prefix.
  */
 export function testInfra() {
-  const required = ['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'QUEUE_PREFIX', 'NATS_SUBJECT_PREFIX', 'TEST_RUN_ID'];
+  const required = [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'NATS_URL',
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'QUEUE_PREFIX',
+    'NATS_SUBJECT_PREFIX',
+    'TEST_RUN_ID',
+  ];
   const missing = required.filter((key) => process.env[key] === undefined);
   if (missing.length) {
-    throw new Error(`Missing ${missing.join(', ')}: run the tests with \`npm test\`, which provisions the infrastructure.`);
+    throw new Error(
+      `Missing ${missing.join(', ')}: run the tests with \`npm test\`, which provisions the infrastructure.`,
+    );
   }
   return {
     runId: process.env.TEST_RUN_ID as string,

@@ -3,7 +3,6 @@ import { HealthModule } from '@app/common';
 import { config } from './config.js';
 import { DatabaseModule } from '@app/database';
 
-
 /** The auth service: its handlers arrive with the issues that give it work; today it answers health. */
 @Module({
   imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'auth' }), HealthModule.forApp('auth')],

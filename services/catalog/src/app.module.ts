@@ -6,9 +6,11 @@ import { CategoriesHandler } from './categories/categories.handler.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { CategoriesRepository } from './categories/categories.repository.js';
 
-
 @Module({
-  imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'catalog' }), HealthModule.forApp('catalog')],
+  imports: [
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'catalog' }),
+    HealthModule.forApp('catalog'),
+  ],
   controllers: [CategoriesHandler],
   providers: [CategoriesService, CategoriesRepository],
 })

@@ -6,9 +6,11 @@ import { DatabaseModule } from '@app/database';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS, MediaJobsService } from './media/media-jobs.service.js';
 import { MediaHandler } from './media/media.handler.js';
 
-
 @Module({
-  imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'video' }), HealthModule.forApp('video')],
+  imports: [
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'video' }),
+    HealthModule.forApp('video'),
+  ],
   controllers: [MediaHandler],
   providers: [
     { provide: MEDIA_REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'video-service') },

@@ -9,9 +9,7 @@ export function SiteFooter() {
       <div className="container site-footer__inner">
         <div className="site-footer__about">
           <p className="site-footer__brand">{APP_NAME}</p>
-          <p className="site-footer__tagline">
-            Honest feedback on your skills from people who practise them too.
-          </p>
+          <p className="site-footer__tagline">Honest feedback on your skills from people who practise them too.</p>
         </div>
         <nav aria-label="Footer">
           <ul className="site-footer__links">

@@ -30,10 +30,7 @@ export function SiteHeader() {
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
 
-        <div
-          id="site-menu"
-          className={menuOpen ? 'site-header__menu site-header__menu--open' : 'site-header__menu'}
-        >
+        <div id="site-menu" className={menuOpen ? 'site-header__menu site-header__menu--open' : 'site-header__menu'}>
           <nav aria-label="Main">
             <ul className="site-nav">
               <li>

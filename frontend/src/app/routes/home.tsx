@@ -22,9 +22,8 @@ export function HomeRoute() {
               Show your skill. Get feedback that helps you improve.
             </h1>
             <p className="hero__lead">
-              Upload a short video of your swing, routine, riff or stroke and hear from people who
-              practise the same craft. The community rates every piece of feedback, so the most
-              useful advice rises to the top.
+              Upload a short video of your swing, routine, riff or stroke and hear from people who practise the same
+              craft. The community rates every piece of feedback, so the most useful advice rises to the top.
             </p>
             <div className="hero__actions">
               <Link to={paths.register} className="btn btn--primary btn--lg">
@@ -40,8 +39,8 @@ export function HomeRoute() {
               </span>
               <h2 className="pitch__title">For learners</h2>
               <p className="pitch__text">
-                Share a clip, pick a category and collect specific, written pointers on what to
-                work on next. Save the videos you learn from and come back to them any time.
+                Share a clip, pick a category and collect specific, written pointers on what to work on next. Save the
+                videos you learn from and come back to them any time.
               </p>
             </article>
             <article className="pitch">
@@ -50,27 +49,20 @@ export function HomeRoute() {
               </span>
               <h2 className="pitch__title">For coaches and experts</h2>
               <p className="pitch__text">
-                Pass on what you know to people who are keen to hear it. Feedback that members
-                rate highly earns you points, badges and a reputation for advice that works.
+                Pass on what you know to people who are keen to hear it. Feedback that members rate highly earns you
+                points, badges and a reputation for advice that works.
               </p>
             </article>
           </div>
         </div>
       </section>
 
-      <section
-        id={CATEGORIES_SECTION_ID}
-        className="section section--anchor"
-        aria-labelledby="categories-heading"
-      >
+      <section id={CATEGORIES_SECTION_ID} className="section section--anchor" aria-labelledby="categories-heading">
         <div className="container">
           <h2 id="categories-heading" className="section__title">
             Browse by Category
           </h2>
-          <CategoryGrid
-            selectedCategoryId={selectedCategory?.id ?? null}
-            onSelect={setSelectedCategory}
-          />
+          <CategoryGrid selectedCategoryId={selectedCategory?.id ?? null} onSelect={setSelectedCategory} />
         </div>
       </section>
 

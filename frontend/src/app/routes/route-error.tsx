@@ -17,9 +17,7 @@ export function RouteError() {
           <AlertCircleIcon className="status-card__icon" size={32} />
           <h1 className="status-card__title">Something went wrong</h1>
         </div>
-        <p className="status-card__text">
-          This part of the page could not be displayed. Reloading usually helps.
-        </p>
+        <p className="status-card__text">This part of the page could not be displayed. Reloading usually helps.</p>
         {detail && <p className="status-card__detail">{detail}</p>}
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
           Reload page

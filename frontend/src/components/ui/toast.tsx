@@ -60,10 +60,7 @@ function ToastCard({ item }: { item: ToastItem }) {
 
   const destructive = item.variant === 'destructive';
   return (
-    <div
-      className={destructive ? 'toast toast--destructive' : 'toast'}
-      role={destructive ? 'alert' : undefined}
-    >
+    <div className={destructive ? 'toast toast--destructive' : 'toast'} role={destructive ? 'alert' : undefined}>
       <div className="toast__body">
         {item.title && <p className="toast__title">{item.title}</p>}
         {item.description && <p className="toast__description">{item.description}</p>}

@@ -54,6 +54,9 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   await app.startAllMicroservices();
   await app.listen(options.healthPort, '0.0.0.0');
   const address = (app.getHttpServer() as Server).address();
-  logger.log({ msg: 'started', healthPort: typeof address === 'object' && address ? address.port : options.healthPort });
+  logger.log({
+    msg: 'started',
+    healthPort: typeof address === 'object' && address ? address.port : options.healthPort,
+  });
   return app;
 }

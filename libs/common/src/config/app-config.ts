@@ -5,9 +5,7 @@ import type { AppName } from '@app/contracts';
  * Every environment variable the product reads, grouped by the dependency it configures.
  * Each app parses its own schema once at start (loadConfig); nothing else reads process.env.
  */
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const common = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,8 +52,7 @@ export const gatewayConfigSchema = z.object({
   STATIC_DIR: z.string().default('frontend/dist'),
 });
 
-export const serviceConfigSchema = (port: number) =>
-  z.object({ ...common, ...postgres, ...nats, ...healthPort(port) });
+export const serviceConfigSchema = (port: number) => z.object({ ...common, ...postgres, ...nats, ...healthPort(port) });
 
 export const videoServiceConfigSchema = z.object({
   ...common,

@@ -23,7 +23,10 @@ export class ValidationError extends DomainError {
 
 export class NotFoundError extends DomainError {
   constructor(entity: string, id?: string | number) {
-    super(ERROR_CODES.notFound, id === undefined ? `${capitalize(entity)} not found` : `${capitalize(entity)} ${id} not found`);
+    super(
+      ERROR_CODES.notFound,
+      id === undefined ? `${capitalize(entity)} not found` : `${capitalize(entity)} ${id} not found`,
+    );
   }
 }
 

@@ -5,8 +5,14 @@ import { toRpcErrorPayload } from './rpc-exception.filter.js';
 
 describe('toRpcErrorPayload', () => {
   it('keeps the code and message of domain errors', () => {
-    expect(toRpcErrorPayload(new NotFoundError('video', 7))).toEqual({ code: 'NOT_FOUND', message: 'Video 7 not found' });
-    expect(toRpcErrorPayload(new ValidationError('Title is required'))).toEqual({ code: 'VALIDATION', message: 'Title is required' });
+    expect(toRpcErrorPayload(new NotFoundError('video', 7))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Video 7 not found',
+    });
+    expect(toRpcErrorPayload(new ValidationError('Title is required'))).toEqual({
+      code: 'VALIDATION',
+      message: 'Title is required',
+    });
     expect(toRpcErrorPayload(new ConflictError('taken'))).toEqual({ code: 'CONFLICT', message: 'taken' });
   });
 

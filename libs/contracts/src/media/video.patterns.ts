@@ -11,6 +11,4 @@ export interface ProbeObjectRequest {
   waitMs: number;
 }
 
-export type ProbeObjectResponse =
-  | { status: 'done'; result: ProbeResult }
-  | { status: 'pending'; jobId: string };
+export type ProbeObjectResponse = { status: 'done'; result: ProbeResult } | { status: 'pending'; jobId: string };

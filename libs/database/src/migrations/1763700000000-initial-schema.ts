@@ -151,7 +151,18 @@ export class InitialSchema1763700000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['outbox', 'sessions', 'feedback_ratings', 'user_badges', 'feedback_votes', 'bookmarks', 'feedback', 'videos', 'categories', 'users']) {
+    for (const table of [
+      'outbox',
+      'sessions',
+      'feedback_ratings',
+      'user_badges',
+      'feedback_votes',
+      'bookmarks',
+      'feedback',
+      'videos',
+      'categories',
+      'users',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS "${table}"`);
     }
   }

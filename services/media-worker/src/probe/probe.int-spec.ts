@@ -36,7 +36,9 @@ afterAll(async () => {
 
 const probe = (objectKey: string, waitMs = 20_000) =>
   firstValueFrom(
-    nats.send<ProbeObjectResponse, ProbeObjectRequest>(VIDEO_PATTERNS.probeObject, { objectKey, waitMs }).pipe(timeout(30_000)),
+    nats
+      .send<ProbeObjectResponse, ProbeObjectRequest>(VIDEO_PATTERNS.probeObject, { objectKey, waitMs })
+      .pipe(timeout(30_000)),
   );
 
 describe('probe job through video-service and media-worker', () => {
@@ -71,7 +73,10 @@ describe('probe job through video-service and media-worker', () => {
     await storage.upload(key, await readFile(file));
 
     const response = await probe(key);
-    expect(response).toMatchObject({ status: 'done', result: { readable: false, hasVideo: false, withinLengthLimit: false } });
+    expect(response).toMatchObject({
+      status: 'done',
+      result: { readable: false, hasVideo: false, withinLengthLimit: false },
+    });
   });
 
   it('answers "pending" instead of holding the caller when the verdict takes longer than it will wait', async () => {

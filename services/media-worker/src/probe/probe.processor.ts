@@ -39,7 +39,9 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
       stalledInterval: 15_000,
       maxStalledCount: 2,
     });
-    this.worker.on('failed', (job, error) => this.logger.warn({ msg: 'probe failed', jobId: job?.id, error: error.message }));
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn({ msg: 'probe failed', jobId: job?.id, error: error.message }),
+    );
     this.worker.on('error', (error) => this.logger.error({ msg: 'probe worker error', error: error.message }));
   }
 
@@ -52,7 +54,13 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
       const file = join(scratch, 'input');
       await pipeline(object.body, createWriteStream(file));
       const result = await probeFile(config.FFPROBE_PATH, file, objectKey);
-      this.logger.log({ msg: 'probed', jobId: job.id, objectKey, durationSeconds: result.durationSeconds, readable: result.readable });
+      this.logger.log({
+        msg: 'probed',
+        jobId: job.id,
+        objectKey,
+        durationSeconds: result.durationSeconds,
+        readable: result.readable,
+      });
       return result;
     } finally {
       await rm(scratch, { recursive: true, force: true });

@@ -25,7 +25,11 @@ export class MediaJobsService implements OnModuleDestroy {
     @Inject(MEDIA_REDIS) private readonly redis: Redis,
     @Inject(MEDIA_QUEUE_PREFIX) prefix: string,
   ) {
-    this.probeQueue = new Queue(MEDIA_QUEUES.probe, { connection: redis, prefix, defaultJobOptions: PROBE_JOB_OPTIONS });
+    this.probeQueue = new Queue(MEDIA_QUEUES.probe, {
+      connection: redis,
+      prefix,
+      defaultJobOptions: PROBE_JOB_OPTIONS,
+    });
     // QueueEvents blocks on a stream read, so it gets a connection of its own.
     this.probeEvents = new QueueEvents(MEDIA_QUEUES.probe, { connection: redis.duplicate(), prefix });
   }
@@ -42,7 +46,8 @@ export class MediaJobsService implements OnModuleDestroy {
       const result = await job.waitUntilFinished(this.probeEvents, waitMs);
       return { status: 'done', result };
     } catch (error) {
-      if (error instanceof Error && /timed out/i.test(error.message)) return { status: 'pending', jobId: String(job.id) };
+      if (error instanceof Error && /timed out/i.test(error.message))
+        return { status: 'pending', jobId: String(job.id) };
       throw error;
     }
   }

@@ -60,12 +60,7 @@ export function CategoryGrid({ selectedCategoryId, onSelect }: CategoryGridProps
 
   return (
     <ul className="category-grid" aria-label="Categories">
-      <CategoryTile
-        icon="🌟"
-        name="All"
-        selected={selectedCategoryId === null}
-        onClick={() => onSelect(null)}
-      />
+      <CategoryTile icon="🌟" name="All" selected={selectedCategoryId === null} onClick={() => onSelect(null)} />
       {categories.data.map((category) => (
         <CategoryTile
           key={category.id}
