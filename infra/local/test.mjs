@@ -28,6 +28,8 @@ const infra = useContainers
   : await provisionInfrastructure({ mode: 'test', root, dataDir, databaseName, bucket });
 if (useContainers) await ensureDatabase(infra.env.DATABASE_URL);
 const chromium = process.env.CHROMIUM_PATH ?? ensureBinary('chromium', 'chromium');
+// The k8s manifest test renders the overlays with `kubectl kustomize` (offline).
+ensureBinary('kubectl', 'kubectl');
 
 let exitCode = 1;
 try {
