@@ -289,3 +289,14 @@ describe('.dockerignore', () => {
     }
   });
 });
+
+describe('infra/app-entries.json', () => {
+  it('starts exactly the apps in APP_NAMES, each from the build output of its src/main.ts', () => {
+    const entries = JSON.parse(read('infra/app-entries.json')) as Record<string, string>;
+    expect(Object.keys(entries).sort()).toEqual([...APP_NAMES].sort());
+    for (const entry of Object.values(entries)) {
+      expect(entry).toMatch(/\/dist\/main\.js$/);
+      expect(existsSync(join(root, entry.replace('/dist/main.js', '/src/main.ts')))).toBe(true);
+    }
+  });
+});

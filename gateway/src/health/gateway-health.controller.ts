@@ -3,12 +3,12 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import type { DependencyCheck } from '@app/contracts';
+import { checkDependency } from '@app/common';
+import { postgresIndicator } from '@app/database';
 import type { ObjectStorage } from '@app/storage';
 import { RpcClient } from '../clients/rpc.client.js';
 import { ServiceHealthClient } from '../clients/service-health.client.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './gateway-health.tokens.js';
-
-const CHECK_TIMEOUT_MS = 2000;
 
 /** /healthz: the process is alive. /readyz: every dependency and every service answers. */
 @Controller()
@@ -29,9 +29,9 @@ export class GatewayHealthController {
   @Get('readyz')
   async ready(@Res({ passthrough: true }) res: Response) {
     const [postgres, redis, s3, services] = await Promise.all([
-      check('postgres', () => this.dataSource.query('SELECT 1')),
-      check('redis', () => this.redis.ping()),
-      check('s3', () => this.storage.ping()),
+      checkDependency(postgresIndicator(this.dataSource)),
+      checkDependency({ name: 'redis', check: () => this.redis.ping() }),
+      checkDependency({ name: 's3', check: () => this.storage.ping() }),
       this.services.checkAll(),
     ]);
     const nats: DependencyCheck = this.rpc.isConnected()
@@ -41,22 +41,5 @@ export class GatewayHealthController {
     const ok = checks.every((c) => c.ok);
     res.status(ok ? 200 : 503);
     return { status: ok ? 'ready' : 'not ready', checks };
-  }
-}
-
-async function check(name: string, probe: () => Promise<unknown>): Promise<DependencyCheck> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      probe(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
-      }),
-    ]);
-    return { name, ok: true };
-  } catch (error) {
-    return { name, ok: false, detail: error instanceof Error ? error.message : 'failed' };
-  } finally {
-    clearTimeout(timer);
   }
 }

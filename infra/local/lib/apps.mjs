@@ -1,17 +1,10 @@
 // The product's processes, how to start one, and how to stop them all (SIGTERM, then SIGKILL).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** App name → built entry point. The Dockerfile and compose use the same names. */
-export const APP_ENTRIES = {
-  gateway: 'gateway/dist/main.js',
-  auth: 'services/auth/dist/main.js',
-  catalog: 'services/catalog/dist/main.js',
-  video: 'services/video/dist/main.js',
-  feedback: 'services/feedback/dist/main.js',
-  admin: 'services/admin/dist/main.js',
-  'media-worker': 'services/media-worker/dist/main.js',
-};
+/** App name → built entry point; shared with the test harness (libs/testing). */
+export const APP_ENTRIES = JSON.parse(readFileSync(new URL('../../app-entries.json', import.meta.url), 'utf8'));
 
 const COLORS = [36, 32, 33, 35, 34, 96, 92];
 

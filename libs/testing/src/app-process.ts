@@ -1,18 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { AppName } from '@app/contracts';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { REPO_ROOT, assertBuilt } from './test-env.js';
 
-export const APP_ENTRIES = {
-  gateway: 'gateway/dist/main.js',
-  auth: 'services/auth/dist/main.js',
-  catalog: 'services/catalog/dist/main.js',
-  video: 'services/video/dist/main.js',
-  feedback: 'services/feedback/dist/main.js',
-  admin: 'services/admin/dist/main.js',
-  'media-worker': 'services/media-worker/dist/main.js',
-} as const;
-export type TestAppName = keyof typeof APP_ENTRIES;
+export type TestAppName = AppName;
+
+/** App name → built entry point, the same file `npm run up` starts from. */
+export const APP_ENTRIES = JSON.parse(readFileSync(resolve(REPO_ROOT, 'infra/app-entries.json'), 'utf8')) as Record<
+  TestAppName,
+  string
+>;
 
 export interface RunningApp {
   name: TestAppName;

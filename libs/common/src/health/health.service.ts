@@ -4,7 +4,7 @@ import type { DependencyCheck, HealthReport } from '@app/contracts';
 export interface HealthIndicator {
   name: string;
   /** Resolves when the dependency answers; rejects (or times out) when it does not. */
-  check(): Promise<void>;
+  check(): Promise<unknown>;
 }
 
 /** Ceiling for one dependency check, so a hung dependency makes /readyz say no rather than hang. */
@@ -21,12 +21,13 @@ export class HealthService {
   }
 
   async report(): Promise<HealthReport> {
-    const checks = await Promise.all(this.indicators.map((indicator) => runCheck(indicator)));
+    const checks = await Promise.all(this.indicators.map((indicator) => checkDependency(indicator)));
     return { service: this.service, ok: checks.every((c) => c.ok), pid: process.pid, checks };
   }
 }
 
-async function runCheck(indicator: HealthIndicator): Promise<DependencyCheck> {
+/** Runs one check with a deadline; never throws, so one bad dependency cannot hang a report. */
+export async function checkDependency(indicator: HealthIndicator): Promise<DependencyCheck> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
