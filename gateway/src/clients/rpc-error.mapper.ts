@@ -1,5 +1,4 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { TimeoutError } from 'rxjs';
 import { ERROR_CODES, isRpcErrorPayload, type ErrorCode, type ServiceName } from '@app/contracts';
 
 const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
@@ -30,7 +29,7 @@ export function toHttpException(error: unknown, service: ServiceName): HttpExcep
     const message = status === HttpStatus.INTERNAL_SERVER_ERROR ? 'Internal server error' : error.message;
     return new HttpException({ message }, status);
   }
-  if (error instanceof TimeoutError) return unavailable(service);
-  // Transport failures (connection closed, no responders, empty response) carry no domain code.
+  // A timeout, or a transport failure (connection closed, no responders, empty response): the
+  // service is not answering.
   return unavailable(service);
 }

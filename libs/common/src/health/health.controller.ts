@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Res, type Type } from '@nestjs/common';
+import { Controller, Get, Res, type Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { healthPattern, type HealthReport, type ServiceName } from '@app/contracts';
 import { HealthService } from './health.service.js';
@@ -17,7 +17,6 @@ export function createHealthController(service?: ServiceName): Type<unknown> {
     constructor(protected readonly health: HealthService) {}
 
     @Get('healthz')
-    @HttpCode(200)
     alive() {
       return { status: 'ok', pid: process.pid };
     }
