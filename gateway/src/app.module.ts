@@ -6,6 +6,12 @@ import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import { config } from './config.js';
 import { RpcClient } from './clients/rpc.client.js';
 import { CatalogClient } from './clients/catalog.client.js';
+import { AuthClient } from './clients/auth.client.js';
+import { AuthController } from './auth/auth.controller.js';
+import { AuthThrottleService } from './auth/auth-throttle.service.js';
+import { SessionSetup } from './auth/session.setup.js';
+import { SignedInGuard } from './auth/signed-in.guard.js';
+import { UsersController } from './users/users.controller.js';
 import { ServiceHealthClient } from './clients/service-health.client.js';
 import { CategoriesController } from './categories/categories.controller.js';
 import { GatewayHealthController } from './health/gateway-health.controller.js';
@@ -15,10 +21,14 @@ import { SpaController } from './spa/spa.controller.js';
 @Module({
   imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'gateway' })],
   // SpaController last: its catch-all must not shadow API routes.
-  controllers: [GatewayHealthController, CategoriesController, SpaController],
+  controllers: [GatewayHealthController, AuthController, UsersController, CategoriesController, SpaController],
   providers: [
     RpcClient,
     CatalogClient,
+    AuthClient,
+    AuthThrottleService,
+    SessionSetup,
+    SignedInGuard,
     ServiceHealthClient,
     { provide: GATEWAY_REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'gateway') },
     {

@@ -6,12 +6,14 @@ import { JsonLogger } from '@app/common';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
+import { SessionSetup } from './auth/session.setup.js';
 
 const app = await NestFactory.create<NestExpressApplication>(AppModule, {
   logger: new JsonLogger('gateway', config.LOG_LEVEL),
   bodyParser: false,
 });
 app.useBodyParser('json', { limit: '1mb' });
+app.use('/api', ...app.get(SessionSetup).handlers());
 app.useGlobalFilters(new HttpExceptionFilter());
 app.disable('x-powered-by');
 app.set('trust proxy', 'loopback, linklocal, uniquelocal');

@@ -31,6 +31,10 @@ const services = compose.services;
 
 const isAppName = (name: unknown): name is AppName => (APP_NAMES as readonly unknown[]).includes(name);
 
+/** Compose's `${VAR:-default}` / `${VAR-default}` / `${VAR}` as a plain `docker compose up` (no variables set) resolves it. */
+const interpolate = (value: string) =>
+  value.replace(/\$\{[A-Z0-9_]+(?::?-([^}]*))?\}/g, (_, fallback: string | undefined) => fallback ?? '');
+
 /** KEY=VALUE lists and mappings both become a plain record of strings, as the container sees them. */
 function toRecord(entries: Record<string, unknown> | string[] | undefined): Record<string, string> {
   if (!entries) return {};
@@ -38,11 +42,13 @@ function toRecord(entries: Record<string, unknown> | string[] | undefined): Reco
     return Object.fromEntries(
       entries.map((entry) => {
         const at = entry.indexOf('=');
-        return at === -1 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
+        return at === -1 ? [entry, ''] : [entry.slice(0, at), interpolate(entry.slice(at + 1))];
       }),
     );
   }
-  return Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, value == null ? '' : String(value)]));
+  return Object.fromEntries(
+    Object.entries(entries).map(([key, value]) => [key, value == null ? '' : interpolate(String(value))]),
+  );
 }
 
 const envOf = (service: string) => toRecord(services[service]?.environment);

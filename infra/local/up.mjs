@@ -1,5 +1,7 @@
 // `npm run up`: installs, provisions, builds and starts the whole product on this machine.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeDependencies } from './lib/ensure-deps.mjs';
@@ -39,7 +41,12 @@ try {
   console.log('[up] building…');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 
-  const env = { ...infra.env, PORT: String(port), NODE_ENV: process.env.NODE_ENV ?? 'development' };
+  const env = {
+    ...infra.env,
+    PORT: String(port),
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(join(root, '.data')),
+  };
   for (const name of Object.keys(APP_ENTRIES)) {
     const child = startApp(root, name, env);
     child.on('exit', (code, signal) => {
@@ -68,4 +75,14 @@ try {
 } catch (error) {
   console.error(`[up] failed: ${error.message}`);
   await shutdown(1);
+}
+
+/** A random cookie-signing secret kept in .data/, so sessions survive a restart of `npm run up`. */
+function localSessionSecret(dataDir) {
+  const file = join(dataDir, 'session-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
 }

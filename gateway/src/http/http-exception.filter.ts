@@ -2,7 +2,7 @@ import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type Exce
 import type { Request, Response } from 'express';
 
 /**
- * Every error leaves as JSON `{ message }`. Known HTTP errors keep their status and message;
+ * Every error leaves as JSON `{ message }` (plus `errors` for a form, `retryAfterSeconds` on a 429). Known HTTP errors keep their status and message;
  * anything unexpected is logged with its stack and answered as a bare 500, so no stack trace,
  * SQL or internal name reaches a client.
  */
@@ -18,7 +18,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      res.status(status).json({ message: messageOf(exception, req) });
+      const extras = extrasOf(exception);
+      if (extras.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(extras.retryAfterSeconds));
+      res.status(status).json({ message: messageOf(exception, req), ...extras });
       return;
     }
     this.logger.error({
@@ -37,4 +39,15 @@ function messageOf(exception: HttpException, req: Request): string {
   if (typeof message !== 'string') return exception.message;
   // Nest's own "Cannot GET /x" for an unknown route, said in our words.
   return /^Cannot [A-Z]+ \//.test(message) ? `Not found: ${req.method} ${req.path}` : message;
+}
+
+/** Fields a client can act on: per-field validation issues, and how long to wait after a 429. */
+function extrasOf(exception: HttpException): { errors?: unknown[]; retryAfterSeconds?: number } {
+  const body = exception.getResponse();
+  if (typeof body !== 'object' || body === null) return {};
+  const { errors, retryAfterSeconds } = body as { errors?: unknown; retryAfterSeconds?: unknown };
+  return {
+    ...(Array.isArray(errors) ? { errors } : {}),
+    ...(typeof retryAfterSeconds === 'number' ? { retryAfterSeconds } : {}),
+  };
 }

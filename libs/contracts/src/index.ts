@@ -5,3 +5,6 @@ export * from './catalog/category.types.js';
 export * from './media/media.jobs.js';
 export * from './media/video.patterns.js';
 export * from './errors/error-codes.js';
+export * from './auth/user.types.js';
+export * from './auth/auth.schemas.js';
+export * from './auth/auth.patterns.js';

@@ -3,3 +3,4 @@ export * from './isolated-database.js';
 export * from './app-process.js';
 export * from './stack.js';
 export * from './media-fixtures.js';
+export * from './http-session.js';

@@ -28,4 +28,26 @@ describe('loadConfig', () => {
       /REDIS_URL[\s\S]*PROBE_CONCURRENCY|PROBE_CONCURRENCY[\s\S]*REDIS_URL/,
     );
   });
+
+  it('refuses to run the gateway in production without a session secret', () => {
+    expect(() => loadConfig('gateway', { NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required/);
+    expect(() => loadConfig('gateway', { SESSION_SECRET: 'too short' })).toThrow(/SESSION_SECRET/);
+    const config = loadConfig('gateway', { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) });
+    expect(config.SESSION_SECRET).toBe('s'.repeat(32));
+  });
+
+  it('reads the throttle limits, with the documented defaults', () => {
+    expect(loadConfig('gateway', {})).toMatchObject({
+      THROTTLE_LOGIN_PER_EMAIL: 5,
+      THROTTLE_LOGIN_PER_IP: 50,
+      THROTTLE_REGISTER_PER_IP: 20,
+    });
+    expect(loadConfig('gateway', { THROTTLE_LOGIN_PER_IP: '500' }).THROTTLE_LOGIN_PER_IP).toBe(500);
+  });
+
+  it('normalises ADMIN_EMAIL and treats an empty value as unset', () => {
+    expect(loadConfig('auth', { ADMIN_EMAIL: ' Boss@Example.com ' }).ADMIN_EMAIL).toBe('boss@example.com');
+    expect(loadConfig('auth', { ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBeUndefined();
+    expect(() => loadConfig('auth', { ADMIN_EMAIL: 'not-an-email' })).toThrow(/ADMIN_EMAIL/);
+  });
 });

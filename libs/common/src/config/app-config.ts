@@ -39,20 +39,49 @@ const ffmpeg = {
 /** Port of a service's own HTTP readiness endpoints (0 picks a free port, for extra local replicas). */
 const healthPort = (port: number) => ({ HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(port) });
 
-export const gatewayConfigSchema = z.object({
-  ...common,
-  ...postgres,
-  ...redis,
-  ...nats,
-  ...s3,
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Upper bound for any call from the gateway to a service; a stopped service costs at most this. */
-  SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(4500).default(3000),
-  /** Built SPA served on every non-API path. */
-  STATIC_DIR: z.string().default('frontend/dist'),
-});
+export const gatewayConfigSchema = z
+  .object({
+    ...common,
+    ...postgres,
+    ...redis,
+    ...nats,
+    ...s3,
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Upper bound for any call from the gateway to a service; a stopped service costs at most this. */
+    SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(4500).default(3000),
+    /** Built SPA served on every non-API path. */
+    STATIC_DIR: z.string().default('frontend/dist'),
+    /** Signs the session cookie. Required in production; elsewhere a fixed development value. */
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(8760).default(336),
+    /** Failed logins per email per 15 minutes before 429. */
+    THROTTLE_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    /** Failed logins per client IP per 15 minutes before 429. */
+    THROTTLE_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
+    /** Registration attempts per client IP per hour before 429. */
+    THROTTLE_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
+  })
+  .refine((config) => config.NODE_ENV !== 'production' || config.SESSION_SECRET !== undefined, {
+    path: ['SESSION_SECRET'],
+    message: 'is required when NODE_ENV=production',
+  });
 
 export const serviceConfigSchema = (port: number) => z.object({ ...common, ...postgres, ...nats, ...healthPort(port) });
+
+export const authServiceConfigSchema = z.object({
+  ...common,
+  ...postgres,
+  ...nats,
+  ...healthPort(8081),
+  /** This account is made an admin when it exists at start or when it registers. */
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email())
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
 
 export const videoServiceConfigSchema = z.object({
   ...common,
@@ -76,7 +105,7 @@ export const mediaWorkerConfigSchema = z.object({
 
 export const APP_CONFIG_SCHEMAS = {
   gateway: gatewayConfigSchema,
-  auth: serviceConfigSchema(8081),
+  auth: authServiceConfigSchema,
   catalog: serviceConfigSchema(8082),
   video: videoServiceConfigSchema,
   feedback: serviceConfigSchema(8084),

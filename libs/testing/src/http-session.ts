@@ -1,0 +1,88 @@
+/**
+ * A browser-like HTTP client for integration tests: it keeps the cookies the gateway sets, so a
+ * test can sign up, act as that user and sign out, exactly as a browser would.
+ */
+export interface HttpResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface HttpSessionRequest {
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+export class HttpSession {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  /** The current value of a cookie the server set, if any. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  async request<T = unknown>(method: string, path: string, options: HttpSessionRequest = {}): Promise<HttpResult<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body: string | FormData | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = options.form;
+    }
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await res.text();
+    const parsed: unknown = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  get<T = unknown>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = unknown>(path: string, json?: unknown) {
+    return this.request<T>('POST', path, { json });
+  }
+  put<T = unknown>(path: string, json?: unknown) {
+    return this.request<T>('PUT', path, { json });
+  }
+  delete<T = unknown>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+let userCounter = 0;
+
+/** Registration fields with a unique email; override any of them. */
+export function newUserFields(
+  overrides: Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'description', string>> = {},
+) {
+  userCounter += 1;
+  return {
+    email: `member${Date.now().toString(36)}${userCounter}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Casey',
+    lastName: 'Jordan',
+    ...overrides,
+  };
+}

@@ -1,0 +1,64 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
+import {
+  AUTH_PATTERNS,
+  loginRequestSchema,
+  registerRequestSchema,
+  updateProfileRequestSchema,
+  type GetUserRequest,
+  type ProfileImageChange,
+  type SetProfileImageRequest,
+  type UpdateProfileMessage,
+  type UserDto,
+} from '@app/contracts';
+import { ValidationError } from '@app/common';
+import { UsersService } from './users.service.js';
+
+/** Payloads are checked again here: the gateway is a convenience, the service is the guard. */
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? 'Invalid input');
+  return result.data;
+}
+
+function requireId(value: unknown): string {
+  if (typeof value !== 'string' || value === '') throw new ValidationError('A user id is required');
+  return value;
+}
+
+@Controller()
+export class UsersHandler {
+  constructor(private readonly users: UsersService) {}
+
+  @MessagePattern(AUTH_PATTERNS.register)
+  register(@Payload() payload: unknown): Promise<UserDto> {
+    return this.users.register(parse(registerRequestSchema, payload));
+  }
+
+  @MessagePattern(AUTH_PATTERNS.verifyCredentials)
+  verifyCredentials(@Payload() payload: unknown): Promise<UserDto> {
+    return this.users.verifyCredentials(parse(loginRequestSchema, payload));
+  }
+
+  @MessagePattern(AUTH_PATTERNS.getUser)
+  getUser(@Payload() payload: GetUserRequest): Promise<UserDto> {
+    return this.users.getUser(requireId(payload?.userId), payload?.viewerId ? requireId(payload.viewerId) : null);
+  }
+
+  @MessagePattern(AUTH_PATTERNS.updateProfile)
+  updateProfile(@Payload() payload: UpdateProfileMessage): Promise<UserDto> {
+    return this.users.updateProfile(requireId(payload?.userId), parse(updateProfileRequestSchema, payload?.profile));
+  }
+
+  @MessagePattern(AUTH_PATTERNS.setProfileImage)
+  setProfileImage(@Payload() payload: SetProfileImageRequest): Promise<ProfileImageChange> {
+    if (typeof payload?.imageKey !== 'string') throw new ValidationError('An image key is required');
+    return this.users.setProfileImage(requireId(payload.userId), payload.imageKey);
+  }
+
+  @MessagePattern(AUTH_PATTERNS.removeProfileImage)
+  removeProfileImage(@Payload() payload: { userId: string }): Promise<ProfileImageChange> {
+    return this.users.removeProfileImage(requireId(payload?.userId));
+  }
+}

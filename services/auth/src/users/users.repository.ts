@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, QueryFailedError, type Repository } from 'typeorm';
+import { UserBadgeEntity, UserEntity } from '@app/database';
+
+export interface NewUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  description: string | null;
+  isAdmin: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The only place the auth service talks SQL. It owns `users`; `user_badges` is only read. */
+@Injectable()
+export class UsersRepository {
+  private readonly users: Repository<UserEntity>;
+  private readonly badges: Repository<UserBadgeEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.users = dataSource.getRepository(UserEntity);
+    this.badges = dataSource.getRepository(UserBadgeEntity);
+  }
+
+  /** null for an unknown id, including one that is not a UUID at all. */
+  findById(id: string): Promise<UserEntity | null> {
+    return UUID.test(id) ? this.users.findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ email });
+  }
+
+  /** The new row, or null when the email is already taken (the unique constraint decides races). */
+  async insert(user: NewUser): Promise<UserEntity | null> {
+    try {
+      return await this.users.save(this.users.create(user));
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505') return null;
+      throw error;
+    }
+  }
+
+  async updateProfile(
+    id: string,
+    profile: Pick<UserEntity, 'firstName' | 'lastName' | 'description'>,
+  ): Promise<UserEntity | null> {
+    await this.users.update({ id }, profile);
+    return this.findById(id);
+  }
+
+  /** Sets the picture URL and answers the one it replaced; the row lock keeps two uploads from both keeping theirs. */
+  replaceProfileImage(
+    id: string,
+    profileImageUrl: string | null,
+  ): Promise<{ user: UserEntity; previousUrl: string | null } | null> {
+    return this.users.manager.transaction(async (manager) => {
+      const users = manager.getRepository(UserEntity);
+      const current = await users.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!current) return null;
+      await users.update({ id }, { profileImageUrl });
+      return { user: { ...current, profileImageUrl, updatedAt: new Date() }, previousUrl: current.profileImageUrl };
+    });
+  }
+
+  /** True when an account with that email existed (and is now an admin). */
+  async promoteToAdmin(email: string): Promise<boolean> {
+    const result = await this.users.update({ email }, { isAdmin: true });
+    return (result.affected ?? 0) > 0;
+  }
+
+  findBadges(userId: string): Promise<UserBadgeEntity[]> {
+    return this.badges.find({ where: { userId }, order: { earnedAt: 'ASC' } });
+  }
+}
