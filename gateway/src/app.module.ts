@@ -7,6 +7,7 @@ import { config } from './config.js';
 import { RpcClient } from './clients/rpc.client.js';
 import { CatalogClient } from './clients/catalog.client.js';
 import { AuthClient } from './clients/auth.client.js';
+import { FeedbackClient } from './clients/feedback.client.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthThrottleService } from './auth/auth-throttle.service.js';
 import { SessionSetup } from './auth/session.setup.js';
@@ -14,6 +15,8 @@ import { SignedInGuard } from './auth/signed-in.guard.js';
 import { UsersController } from './users/users.controller.js';
 import { ServiceHealthClient } from './clients/service-health.client.js';
 import { CategoriesController } from './categories/categories.controller.js';
+import { VideosController } from './videos/videos.controller.js';
+import { FeedbackController } from './feedback/feedback.controller.js';
 import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
 import { SpaController } from './spa/spa.controller.js';
@@ -21,11 +24,20 @@ import { SpaController } from './spa/spa.controller.js';
 @Module({
   imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'gateway' })],
   // SpaController last: its catch-all must not shadow API routes.
-  controllers: [GatewayHealthController, AuthController, UsersController, CategoriesController, SpaController],
+  controllers: [
+    GatewayHealthController,
+    AuthController,
+    UsersController,
+    CategoriesController,
+    VideosController,
+    FeedbackController,
+    SpaController,
+  ],
   providers: [
     RpcClient,
     CatalogClient,
     AuthClient,
+    FeedbackClient,
     AuthThrottleService,
     SessionSetup,
     SignedInGuard,

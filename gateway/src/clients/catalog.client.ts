@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOG_PATTERNS, type CategoryDto } from '@app/contracts';
+import { CATALOG_PATTERNS, type CategoryDto, type ListVideosRequest, type VideoDto } from '@app/contracts';
 import { RpcClient } from './rpc.client.js';
 
 @Injectable()
@@ -8,5 +8,9 @@ export class CatalogClient {
 
   listCategories(): Promise<CategoryDto[]> {
     return this.rpc.send<CategoryDto[]>('catalog', CATALOG_PATTERNS.listCategories, {});
+  }
+
+  listVideos(request: ListVideosRequest): Promise<VideoDto[]> {
+    return this.rpc.send<VideoDto[], ListVideosRequest>('catalog', CATALOG_PATTERNS.listVideos, request);
   }
 }

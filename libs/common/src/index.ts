@@ -1,5 +1,6 @@
 export * from './config/app-config.js';
 export * from './errors/domain-errors.js';
+export * from './errors/parse-payload.js';
 export * from './errors/rpc-exception.filter.js';
 export * from './transport/namespaced-nats.js';
 export * from './logging/json-logger.js';

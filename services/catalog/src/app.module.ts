@@ -5,13 +5,16 @@ import { DatabaseModule } from '@app/database';
 import { CategoriesHandler } from './categories/categories.handler.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { CategoriesRepository } from './categories/categories.repository.js';
+import { VideosHandler } from './videos/videos.handler.js';
+import { VideosService } from './videos/videos.service.js';
+import { VideosRepository } from './videos/videos.repository.js';
 
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'catalog' }),
     HealthModule.forApp('catalog'),
   ],
-  controllers: [CategoriesHandler],
-  providers: [CategoriesService, CategoriesRepository],
+  controllers: [CategoriesHandler, VideosHandler],
+  providers: [CategoriesService, CategoriesRepository, VideosService, VideosRepository],
 })
 export class AppModule {}

@@ -2,12 +2,16 @@ import { Module } from '@nestjs/common';
 import { HealthModule } from '@app/common';
 import { config } from './config.js';
 import { DatabaseModule } from '@app/database';
+import { FeedbackHandler } from './feedback/feedback.handler.js';
+import { FeedbackService } from './feedback/feedback.service.js';
+import { FeedbackRepository } from './feedback/feedback.repository.js';
 
-/** The feedback service: its handlers arrive with the issues that give it work; today it answers health. */
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'feedback' }),
     HealthModule.forApp('feedback'),
   ],
+  controllers: [FeedbackHandler],
+  providers: [FeedbackService, FeedbackRepository],
 })
 export class AppModule {}

@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
 import {
   AUTH_PATTERNS,
   loginRequestSchema,
@@ -12,15 +11,8 @@ import {
   type UpdateProfileMessage,
   type UserDto,
 } from '@app/contracts';
-import { ValidationError } from '@app/common';
+import { parsePayload as parse, ValidationError } from '@app/common';
 import { UsersService } from './users.service.js';
-
-/** Payloads are checked again here: the gateway is a convenience, the service is the guard. */
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? 'Invalid input');
-  return result.data;
-}
 
 function requireId(value: unknown): string {
   if (typeof value !== 'string' || value === '') throw new ValidationError('A user id is required');

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { VIDEO_LIST_MESSAGES, type UserDto, type VideoDto } from '@app/contracts';
+import { HttpSession, newUserFields, startStack, withClient, type TestStack } from '@app/testing';
+
+// Browsing videos through the real gateway, catalog service and Postgres. There is no upload
+// API yet, so videos are rows written straight into the table.
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startStack('videos', ['gateway', 'auth', 'catalog']);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const sql = <T>(text: string, values: unknown[] = []) =>
+  withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
+
+const visitor = () => new HttpSession(stack.baseUrl);
+const listVideos = (query = '') => visitor().get<VideoDto[] & { message?: string }>(`/api/videos${query}`);
+
+async function member(overrides: Parameters<typeof newUserFields>[0] = {}): Promise<UserDto> {
+  const res = await visitor().post<UserDto>('/api/auth/register', newUserFields(overrides));
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function category(name: string): Promise<{ id: number; name: string; icon: string }> {
+  const [row] = await sql<{ id: number; name: string; icon: string }>(
+    'SELECT id, name, icon FROM categories WHERE name = $1',
+    [name],
+  );
+  return row!;
+}
+
+interface VideoFields {
+  uploaderId: string;
+  title?: string;
+  description?: string | null;
+  categoryId?: number | null;
+  views?: number;
+  feedbackCount?: number;
+  averageRating?: number;
+  youtubeUrl?: string | null;
+  videoUrl?: string | null;
+  thumbnailUrl?: string | null;
+  thumbnailData?: string | null;
+  originalKey?: string | null;
+  playbackKey?: string | null;
+  thumbnailKey?: string | null;
+  hasFileError?: boolean;
+  createdAt?: string;
+}
+
+// Each new video is a minute newer than the one before, unless the test says when it was made.
+let clock = Date.parse('2026-01-01T00:00:00.000Z');
+const nextCreatedAt = () => new Date((clock += 60_000)).toISOString();
+
+async function createVideo(fields: VideoFields): Promise<number> {
+  const row = { title: 'Forehand practice', createdAt: nextCreatedAt(), ...fields };
+  const columns = Object.keys(row);
+  const [inserted] = await sql<{ id: number }>(
+    `INSERT INTO videos (${columns.map((c) => `"${c}"`).join(', ')})
+     VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    Object.values(row),
+  );
+  return inserted!.id;
+}
+
+/** `count` plain videos by one uploader, a second apart, newer than anything made so far. */
+async function createVideos(count: number, uploaderId: string): Promise<void> {
+  const start = nextCreatedAt();
+  clock += count * 1000;
+  await sql(
+    `INSERT INTO videos (title, "uploaderId", "createdAt")
+     SELECT 'Bulk video ' || n, $1, $2::timestamptz + n * interval '1 second' FROM generate_series(1, $3::int) AS n`,
+    [uploaderId, start, count],
+  );
+}
+
+const isNewestFirst = (videos: VideoDto[]) =>
+  videos.every((video, i) => {
+    const next = videos[i + 1];
+    if (!next) return true;
+    return video.createdAt > next.createdAt || (video.createdAt === next.createdAt && video.id > next.id);
+  });
+
+describe('GET /api/videos', () => {
+  it('lists a video in the spec’s shape, with uploader and category names', async () => {
+    const uploader = await member({ firstName: 'Robin', lastName: 'Park' });
+    await sql('UPDATE users SET "profileImageUrl" = $2 WHERE id = $1', [
+      uploader.id,
+      '/api/users/x/profile-image/a.png',
+    ]);
+    const golf = await category('Golf');
+    const id = await createVideo({
+      uploaderId: uploader.id,
+      title: 'Driver swing, down the line',
+      description: 'Losing it to the right. What am I doing wrong?',
+      categoryId: golf.id,
+      views: 42,
+      feedbackCount: 3,
+      averageRating: 4.5,
+      originalKey: `videos/${uploader.id}/original.mp4`,
+      playbackKey: `videos/${uploader.id}/playback.mp4`,
+      thumbnailKey: `videos/${uploader.id}/thumbnail.jpg`,
+      thumbnailData: 'A'.repeat(50_000),
+      createdAt: '2026-03-04T05:06:07.089Z',
+    });
+
+    const res = await listVideos(`?uploaderId=${uploader.id}`);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      {
+        id,
+        title: 'Driver swing, down the line',
+        description: 'Losing it to the right. What am I doing wrong?',
+        categoryId: golf.id,
+        categoryName: 'Golf',
+        categoryIcon: '⛳',
+        uploaderId: uploader.id,
+        uploaderName: 'Robin Park',
+        uploaderFirstName: 'Robin',
+        uploaderLastName: 'Park',
+        uploaderImage: '/api/users/x/profile-image/a.png',
+        views: 42,
+        createdAt: '2026-03-04T05:06:07.089Z',
+        feedbackCount: 3,
+        averageRating: 4.5,
+        youtubeUrl: null,
+        videoUrl: `/api/videos/${id}/stream`,
+        thumbnailData: null,
+        thumbnailUrl: `/api/videos/${id}/thumbnail`,
+        hasFileError: false,
+      },
+    ]);
+  });
+
+  it('plays stored files through the gateway, keeps given links, and never inlines thumbnail data', async () => {
+    const uploader = await member();
+    const stored = await createVideo({ uploaderId: uploader.id, originalKey: 'videos/a/original.mov' });
+    const transcoded = await createVideo({ uploaderId: uploader.id, playbackKey: 'videos/b/playback.mp4' });
+    const linked = await createVideo({
+      uploaderId: uploader.id,
+      videoUrl: 'https://cdn.example.com/clip.mp4',
+      thumbnailUrl: 'https://cdn.example.com/clip.jpg',
+    });
+    const youtube = await createVideo({
+      uploaderId: uploader.id,
+      youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      thumbnailData: '/9j/4AAQSkZJRgABAQ',
+    });
+    const both = await createVideo({
+      uploaderId: uploader.id,
+      originalKey: 'videos/c/original.mp4',
+      videoUrl: 'https://cdn.example.com/old.mp4',
+      thumbnailKey: 'videos/c/thumbnail.jpg',
+      thumbnailUrl: 'https://cdn.example.com/old.jpg',
+      hasFileError: true,
+    });
+
+    const res = await listVideos(`?uploaderId=${uploader.id}`);
+
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.map((video) => [video.id, video]));
+    const urls = (id: number) => {
+      const { videoUrl, thumbnailUrl, thumbnailData, youtubeUrl, hasFileError } = byId.get(id)!;
+      return { videoUrl, thumbnailUrl, thumbnailData, youtubeUrl, hasFileError };
+    };
+    const none = { videoUrl: null, thumbnailUrl: null, thumbnailData: null, youtubeUrl: null, hasFileError: false };
+    expect(urls(stored)).toEqual({ ...none, videoUrl: `/api/videos/${stored}/stream` });
+    expect(urls(transcoded)).toEqual({ ...none, videoUrl: `/api/videos/${transcoded}/stream` });
+    expect(urls(linked)).toEqual({
+      ...none,
+      videoUrl: 'https://cdn.example.com/clip.mp4',
+      thumbnailUrl: 'https://cdn.example.com/clip.jpg',
+    });
+    expect(urls(youtube)).toEqual({ ...none, youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    expect(urls(both)).toEqual({
+      ...none,
+      videoUrl: `/api/videos/${both}/stream`,
+      thumbnailUrl: `/api/videos/${both}/thumbnail`,
+      hasFileError: true,
+    });
+    expect(JSON.stringify(res.body)).not.toContain('/9j/4AAQ');
+  });
+
+  it('names the uploader from first and last name, whichever exist, or null', async () => {
+    const cases = [
+      { firstName: '  Ada ', lastName: ' Lovelace  ', name: 'Ada Lovelace' },
+      { firstName: null, lastName: 'Lovelace', name: 'Lovelace' },
+      { firstName: 'Ada', lastName: '', name: 'Ada' },
+      { firstName: null, lastName: null, name: null },
+    ];
+    for (const { firstName, lastName, name } of cases) {
+      const uploader = await member();
+      await sql('UPDATE users SET "firstName" = $2, "lastName" = $3 WHERE id = $1', [uploader.id, firstName, lastName]);
+      await createVideo({ uploaderId: uploader.id });
+      const [video] = (await listVideos(`?uploaderId=${uploader.id}`)).body;
+      expect(video).toMatchObject({ uploaderName: name, uploaderFirstName: firstName, uploaderLastName: lastName });
+    }
+  });
+
+  it('lists newest first, the higher id first when two were made at the same moment', async () => {
+    const uploader = await member();
+    const oldest = await createVideo({ uploaderId: uploader.id, createdAt: '2025-06-01T00:00:00.000Z' });
+    const newest = await createVideo({ uploaderId: uploader.id, createdAt: '2025-06-03T00:00:00.000Z' });
+    const tiedFirst = await createVideo({ uploaderId: uploader.id, createdAt: '2025-06-02T00:00:00.000Z' });
+    const tiedSecond = await createVideo({ uploaderId: uploader.id, createdAt: '2025-06-02T00:00:00.000Z' });
+
+    const res = await listVideos(`?uploaderId=${uploader.id}`);
+
+    expect(res.body.map((video) => video.id)).toEqual([newest, tiedSecond, tiedFirst, oldest]);
+    const everyone = await listVideos('?limit=100');
+    expect(isNewestFirst(everyone.body)).toBe(true);
+  });
+
+  it('filters by category, by uploader, and by both', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const [golf, tennis] = [await category('Golf'), await category('Tennis')];
+    const aliceGolf = await createVideo({ uploaderId: alice.id, categoryId: golf.id });
+    const aliceTennis = await createVideo({ uploaderId: alice.id, categoryId: tennis.id });
+    const bobGolf = await createVideo({ uploaderId: bob.id, categoryId: golf.id });
+    const bobUncategorised = await createVideo({ uploaderId: bob.id, categoryId: null });
+
+    const ids = async (query: string) => {
+      const res = await listVideos(query);
+      expect(res.status).toBe(200);
+      return res.body.map((video) => video.id);
+    };
+
+    expect(await ids(`?uploaderId=${alice.id}`)).toEqual([aliceTennis, aliceGolf]);
+    expect(await ids(`?uploaderId=${bob.id}`)).toEqual([bobUncategorised, bobGolf]);
+    expect(await ids(`?uploaderId=${bob.id}&categoryId=${golf.id}`)).toEqual([bobGolf]);
+    expect(await ids(`?uploaderId=${alice.id}&categoryId=${tennis.id}`)).toEqual([aliceTennis]);
+
+    const golfOnly = await listVideos(`?categoryId=${golf.id}&limit=100`);
+    expect(golfOnly.body.map((video) => video.id)).toEqual(expect.arrayContaining([bobGolf, aliceGolf]));
+    expect(golfOnly.body.every((video) => video.categoryId === golf.id && video.categoryName === 'Golf')).toBe(true);
+    expect(isNewestFirst(golfOnly.body)).toBe(true);
+
+    const [uncategorised] = (await listVideos(`?uploaderId=${bob.id}&limit=1`)).body;
+    expect(uncategorised).toMatchObject({ id: bobUncategorised, categoryId: null, categoryName: null });
+  });
+
+  it('answers an unknown category or uploader with an empty list', async () => {
+    for (const query of ['?categoryId=987654', '?uploaderId=00000000-0000-4000-8000-000000000000']) {
+      const res = await listVideos(query);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([]);
+    }
+  });
+
+  it('returns 12 by default and clamps limit to 1..100', async () => {
+    const uploader = await member();
+    await createVideos(105, uploader.id);
+    const count = async (query: string) => {
+      const res = await listVideos(query);
+      expect(res.status).toBe(200);
+      return res.body.length;
+    };
+
+    expect(await count('')).toBe(12);
+    expect(await count('?limit=0')).toBe(1);
+    expect(await count('?limit=-5')).toBe(1);
+    expect(await count('?limit=7')).toBe(7);
+    expect(await count('?limit=100')).toBe(100);
+    expect(await count('?limit=500')).toBe(100);
+    expect(await count('?limit=99999999999999999999')).toBe(100);
+    expect(await count(`?uploaderId=${uploader.id}&limit=500`)).toBe(100);
+
+    // The newest three of that uploader's, in order.
+    const newest = await listVideos(`?uploaderId=${uploader.id}&limit=3`);
+    expect(newest.body.map((video) => video.title)).toEqual(['Bulk video 105', 'Bulk video 104', 'Bulk video 103']);
+  });
+
+  it('treats an empty parameter as not given', async () => {
+    const res = await listVideos('?limit=&categoryId=&uploaderId=');
+    expect(res.status).toBe(200);
+    expect(res.body.map((video) => video.id)).toEqual((await listVideos()).body.map((video) => video.id));
+  });
+
+  it.each([
+    ['?categoryId=abc', VIDEO_LIST_MESSAGES.categoryIdInvalid],
+    ['?categoryId=0', VIDEO_LIST_MESSAGES.categoryIdInvalid],
+    ['?categoryId=-3', VIDEO_LIST_MESSAGES.categoryIdInvalid],
+    ['?categoryId=1.5', VIDEO_LIST_MESSAGES.categoryIdInvalid],
+    ['?categoryId=1e3', VIDEO_LIST_MESSAGES.categoryIdInvalid],
+    ['?categoryId=99999999999', VIDEO_LIST_MESSAGES.categoryIdInvalid],
+    ['?categoryId=1&categoryId=2', VIDEO_LIST_MESSAGES.categoryIdInvalid],
+    ['?uploaderId=not-a-uuid', VIDEO_LIST_MESSAGES.uploaderIdInvalid],
+    ['?uploaderId=42', VIDEO_LIST_MESSAGES.uploaderIdInvalid],
+    [`?uploaderId=${encodeURIComponent("' OR 1=1 --")}`, VIDEO_LIST_MESSAGES.uploaderIdInvalid],
+    ['?limit=ten', VIDEO_LIST_MESSAGES.limitInvalid],
+    ['?limit=2.5', VIDEO_LIST_MESSAGES.limitInvalid],
+  ])('refuses %s with 400 and a message naming the parameter', async (query, message) => {
+    const res = await listVideos(query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+  });
+});

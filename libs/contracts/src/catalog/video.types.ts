@@ -1,0 +1,38 @@
+/**
+ * A video as the screens see it (spec section 3). `isBookmarked` is set by the client.
+ * Lists never inline the base64 thumbnail: `thumbnailData` is null there and the picture is
+ * fetched from `thumbnailUrl`.
+ */
+export interface VideoDto {
+  id: number;
+  title: string;
+  description: string | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  categoryIcon: string | null;
+  uploaderId: string;
+  /** First and last name, trimmed; null when the uploader has neither. */
+  uploaderName: string | null;
+  uploaderFirstName: string | null;
+  uploaderLastName: string | null;
+  /** The uploader's profileImageUrl. */
+  uploaderImage: string | null;
+  views: number;
+  /** ISO 8601 */
+  createdAt: string;
+  feedbackCount: number;
+  averageRating: number;
+  youtubeUrl: string | null;
+  /** The gateway's stream route for a stored file, else the row's own URL. */
+  videoUrl: string | null;
+  /** Base64 JPEG; always null in lists. */
+  thumbnailData: string | null;
+  /** The gateway's thumbnail route for a stored image, else the row's own URL. */
+  thumbnailUrl: string | null;
+  /** The stored file is missing or corrupt. */
+  hasFileError: boolean;
+}
+
+/** Where the gateway plays a stored video (with Range support) and serves its thumbnail. */
+export const videoStreamUrlFor = (videoId: number): string => `/api/videos/${videoId}/stream`;
+export const videoThumbnailUrlFor = (videoId: number): string => `/api/videos/${videoId}/thumbnail`;

@@ -1,0 +1,37 @@
+import { videoStreamUrlFor, videoThumbnailUrlFor, type VideoDto } from '@app/contracts';
+import type { VideoListingRow } from './videos.repository.js';
+
+/** "First Last", trimmed; null when the person has neither name. */
+export const fullName = (firstName: string | null, lastName: string | null): string | null =>
+  [firstName, lastName]
+    .map((name) => name?.trim())
+    .filter(Boolean)
+    .join(' ') || null;
+
+/**
+ * A listed video. Stored files are reached through the gateway's routes (the object keys
+ * never leave the service); a row without them keeps the URLs it was given. The base64
+ * thumbnail is never inlined in a list.
+ */
+export const toVideoDto = (row: VideoListingRow): VideoDto => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  categoryId: row.categoryId,
+  categoryName: row.categoryName,
+  categoryIcon: row.categoryIcon,
+  uploaderId: row.uploaderId,
+  uploaderName: fullName(row.uploaderFirstName, row.uploaderLastName),
+  uploaderFirstName: row.uploaderFirstName,
+  uploaderLastName: row.uploaderLastName,
+  uploaderImage: row.uploaderImage,
+  views: row.views,
+  createdAt: row.createdAt.toISOString(),
+  feedbackCount: row.feedbackCount,
+  averageRating: row.averageRating,
+  youtubeUrl: row.youtubeUrl,
+  videoUrl: row.originalKey || row.playbackKey ? videoStreamUrlFor(row.id) : row.videoUrl,
+  thumbnailData: null,
+  thumbnailUrl: row.thumbnailKey ? videoThumbnailUrlFor(row.id) : row.thumbnailUrl,
+  hasFileError: row.hasFileError,
+});

@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import type { ListVideosRequest, VideoDto } from '@app/contracts';
+import { VideosRepository } from './videos.repository.js';
+import { toVideoDto } from './video.mapper.js';
+
+@Injectable()
+export class VideosService {
+  constructor(private readonly videos: VideosRepository) {}
+
+  /** Public: anyone may browse. An unknown category or uploader simply has no videos. */
+  async list(request: ListVideosRequest): Promise<VideoDto[]> {
+    const rows = await this.videos.findPageForListing(request);
+    return rows.map(toVideoDto);
+  }
+}
