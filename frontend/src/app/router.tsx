@@ -3,11 +3,8 @@ import { RootLayout } from '@/app/layout/root-layout';
 import { AboutRoute } from '@/app/routes/about';
 import { AdminRoute } from '@/app/routes/admin';
 import { HomeRoute } from '@/app/routes/home';
-import { LoginRoute } from '@/app/routes/login';
 import { MyVideosRoute } from '@/app/routes/my-videos';
 import { NotFoundRoute } from '@/app/routes/not-found';
-import { ProfileRoute } from '@/app/routes/profile';
-import { RegisterRoute } from '@/app/routes/register';
 import { RouteError } from '@/app/routes/route-error';
 import { SavedVideosRoute } from '@/app/routes/saved-videos';
 import { VideoRoute } from '@/app/routes/video';
@@ -17,6 +14,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown only while a lazily loaded screen opened directly by URL is still arriving.
+    hydrateFallbackElement: <div className="app-loading" aria-busy="true" />,
     children: [
       {
         // A pathless boundary so a failing screen keeps the header and footer around it.
@@ -24,12 +23,21 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, element: <HomeRoute /> },
           { path: paths.about, element: <AboutRoute /> },
-          { path: paths.login, element: <LoginRoute /> },
-          { path: paths.register, element: <RegisterRoute /> },
+          {
+            path: paths.login,
+            lazy: async () => ({ Component: (await import('@/app/routes/login')).LoginRoute }),
+          },
+          {
+            path: paths.register,
+            lazy: async () => ({ Component: (await import('@/app/routes/register')).RegisterRoute }),
+          },
           { path: paths.video(':id'), element: <VideoRoute /> },
           { path: paths.myVideos, element: <MyVideosRoute /> },
           { path: paths.savedVideos, element: <SavedVideosRoute /> },
-          { path: paths.profile(':userId'), element: <ProfileRoute /> },
+          {
+            path: paths.profile(':userId'),
+            lazy: async () => ({ Component: (await import('@/app/routes/profile')).ProfileRoute }),
+          },
           { path: paths.admin, element: <AdminRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -7,8 +7,30 @@ export const LOGIN_REDIRECT_URL = '/api/login';
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const UNAUTHORIZED_MESSAGE = 'You are logged out. Logging in again...';
 
+// Toasts (spec section 9).
 export const TOAST_LIMIT = 1;
 export const TOAST_DEFAULT_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = 'F8';
+
+// Tooltips (spec section 9).
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const HERO_ROTATE_INTERVAL_MS = 3000;
+
+/** How many of a member's videos the profile and My Videos load (spec section 7). */
+export const USER_VIDEOS_LIMIT = 100;
+
+/** Level badge from the number of feedback items given (spec section 4). */
+export const FEEDBACK_LEVEL_THRESHOLDS = { pro: 20, expert: 50 } as const;
+
+/** Achievement thresholds (spec section 4). */
+export const ACHIEVEMENT_THRESHOLDS = { firstVideo: 1, contentCreator: 5, popularViews: 100 } as const;
+
+/** Uploading arrives with the media pipeline; until then the Upload Video buttons explain why they are off. */
+export const UPLOADS_UNAVAILABLE_HINT = 'Video uploads arrive with the media pipeline';
 
 export const CATEGORIES_SECTION_ID = 'categories';
 

@@ -21,18 +21,43 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   /**
-   * 'returnNull' resolves a 401 to null without the logged-out notice, for lookups such as the
-   * current user where being signed out is an ordinary answer.
+   * What a 401 does. 'throw' (default): the logged-out notice, the redirect to sign in, then the
+   * error. 'returnNull': resolves to null without the notice, for lookups such as the current user
+   * where being signed out is an ordinary answer. 'throwSilently': only the error, for calls whose
+   * screen reports the 401 itself (a wrong password on sign-in, the 'Unauthorized' profile toast).
    */
-  on401?: 'throw' | 'returnNull';
+  on401?: 'throw' | 'returnNull' | 'throwSilently';
 };
+
+/**
+ * The `message` of a JSON error body (every API error carries one), or the body itself when it is
+ * short plain text; undefined for anything else, including errors that never reached the server.
+ */
+export function getServerMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const body = error.body.trim();
+  if (body === '') return undefined;
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const { message } = parsed;
+      if (typeof message === 'string' && message.trim() !== '') return message;
+      if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+    }
+    return undefined;
+  } catch {
+    return body.length <= 200 && !body.startsWith('<') ? body : undefined;
+  }
+}
 
 const UNAUTHORIZED_PATTERN = /^401: .*Unauthorized/;
 
 /** True for errors produced by a 401 Unauthorized response. */
 export function isUnauthorizedError(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 401;
-  return error instanceof Error && UNAUTHORIZED_PATTERN.test(error.message);
+  if (!(error instanceof Error)) return false;
+  // Fetchers that re-raise with their own message keep the response error as the cause.
+  return UNAUTHORIZED_PATTERN.test(error.message) || (error.cause !== undefined && isUnauthorizedError(error.cause));
 }
 
 let loginRedirectScheduled = false;
@@ -84,7 +109,7 @@ export async function apiRequest<T>(method: HttpMethod, url: string, options: Re
 
   if (!response.ok) {
     const error = new ApiError(response.status, response.statusText, await response.text());
-    if (response.status === 401) handleUnauthorized();
+    if (response.status === 401 && options.on401 !== 'throwSilently') handleUnauthorized();
     throw error;
   }
 
@@ -92,7 +117,7 @@ export async function apiRequest<T>(method: HttpMethod, url: string, options: Re
 }
 
 // A 401-as-null answer changes the return type, so it is only offered through apiRequest.
-type BodylessOptions = Omit<RequestOptions, 'body' | 'on401'>;
+type BodylessOptions = Omit<RequestOptions, 'body' | 'on401'> & { on401?: 'throw' | 'throwSilently' };
 
 export const api = {
   get: <T>(url: string, options?: BodylessOptions) => apiRequest<T>('GET', url, options),

@@ -1,0 +1,125 @@
+import type { UserDto } from '@app/contracts';
+import type { ReactNode } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { CalendarIcon, MailIcon, PencilIcon } from '@/components/ui/icons';
+import { formatLongDate, formatPersonName } from '@/lib/format';
+
+export type ProfileStat = {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  testId?: string;
+};
+
+type ProfileHeaderProps = {
+  user: UserDto;
+  isOwner: boolean;
+  /** The level badge, computed by the route from the feedback the member gave. */
+  badge?: ReactNode;
+  stats: ProfileStat[];
+  onEditProfile?: () => void;
+};
+
+/** The full name, falling back to the email, then 'Unknown User' (spec section 2). */
+export function profileDisplayName(user: Pick<UserDto, 'firstName' | 'lastName' | 'email'>): string {
+  return formatPersonName(user) || user.email || 'Unknown User';
+}
+
+export function ProfileHeader({ user, isOwner, badge, stats, onEditProfile }: ProfileHeaderProps) {
+  const joined = formatLongDate(user.createdAt);
+  return (
+    <section className="card profile-header" aria-labelledby="profile-name">
+      <div className="profile-header__banner" aria-hidden="true" />
+      <div className="profile-header__main">
+        <Avatar
+          id={user.id}
+          firstName={user.firstName}
+          lastName={user.lastName}
+          imageUrl={user.profileImageUrl}
+          size="xl"
+          className="profile-header__avatar"
+        />
+        <div className="profile-header__identity">
+          <div className="profile-header__title-row">
+            <h1 id="profile-name" className="profile-header__name">
+              {profileDisplayName(user)}
+            </h1>
+            {badge}
+          </div>
+          {isOwner && user.email && (
+            <p className="profile-header__meta" data-testid="profile-email">
+              <MailIcon size={16} />
+              {user.email}
+            </p>
+          )}
+          <p className="profile-header__meta" data-testid="profile-joined">
+            <CalendarIcon size={16} />
+            {joined ? `Joined ${joined}` : 'Joined Recently'}
+          </p>
+        </div>
+        {isOwner && onEditProfile && (
+          <button type="button" className="btn btn--secondary profile-header__edit" onClick={onEditProfile}>
+            <PencilIcon size={16} />
+            Edit Profile
+          </button>
+        )}
+      </div>
+      {user.description && (
+        <p className="profile-header__description" data-testid="profile-description">
+          {user.description}
+        </p>
+      )}
+      <dl className="profile-stats">
+        {stats.map((stat) => (
+          <div key={stat.label} className="profile-stat" data-testid={stat.testId}>
+            <dt className="profile-stat__label">
+              <span className="profile-stat__icon" aria-hidden="true">
+                {stat.icon}
+              </span>
+              {stat.label}
+            </dt>
+            <dd className="profile-stat__value">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Placeholder shapes while the member or their videos load. */
+export function ProfileSkeleton() {
+  return (
+    <div className="profile-page__content" role="status" aria-label="Loading profile" data-testid="profile-skeleton">
+      <div className="card profile-header profile-header--skeleton" aria-hidden="true">
+        <div className="profile-header__banner" />
+        <div className="profile-header__main">
+          <span className="skeleton profile-skeleton__avatar" />
+          <div className="profile-header__identity">
+            <span className="skeleton skeleton--line profile-skeleton__name" />
+            <span className="skeleton skeleton--line profile-skeleton__meta" />
+            <span className="skeleton skeleton--line profile-skeleton__meta" />
+          </div>
+        </div>
+        <div className="profile-stats">
+          {Array.from({ length: 4 }, (_, index) => (
+            <div key={index} className="profile-stat">
+              <span className="skeleton skeleton--line" />
+              <span className="skeleton skeleton--line profile-skeleton__value" />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="video-grid" aria-hidden="true">
+        {Array.from({ length: 3 }, (_, index) => (
+          <div key={index} className="video-card video-card--skeleton">
+            <span className="skeleton video-thumb" />
+            <div className="video-card__body">
+              <span className="skeleton skeleton--line" />
+              <span className="skeleton skeleton--line profile-skeleton__meta" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
