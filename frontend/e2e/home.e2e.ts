@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEFAULT_CATEGORIES } from '@app/database';
-import { startStack, type TestStack } from '@app/testing';
+import { launchChromium, startStack, type TestStack } from '@app/testing';
 
 // A person opening the site in Chromium sees the categories the catalog service seeded.
 let stack: TestStack;
@@ -9,17 +9,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   stack = await startStack('e2ehome', ['gateway', 'catalog', 'auth', 'video', 'feedback', 'admin']);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -4,3 +4,4 @@ export * from './app-process.js';
 export * from './stack.js';
 export * from './media-fixtures.js';
 export * from './http-session.js';
+export * from './browser.js';
