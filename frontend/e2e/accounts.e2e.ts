@@ -83,10 +83,9 @@ describe('accounts in the browser', () => {
     // The stored picture is what the page shows, and it actually loads.
     const picture = page.locator('img[src*="/profile-image/"]').first();
     await picture.waitFor();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLImageElement>('img[src*="/profile-image/"]')].some(
-        (img) => img.complete && img.naturalWidth === 2,
-      ),
+    // Runs in the page (this file is type-checked without the DOM library).
+    await page.waitForFunction(
+      `[...document.querySelectorAll('img[src*="/profile-image/"]')].some((img) => img.complete && img.naturalWidth === 2)`,
     );
 
     // Log out from the avatar menu: the header offers Log in again and the session is gone.
