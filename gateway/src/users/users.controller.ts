@@ -14,6 +14,7 @@ import {
   Put,
   Req,
   Res,
+  ServiceUnavailableException,
   UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -66,7 +67,7 @@ export class UsersController {
     const type = detectImageType(image);
     if (!type) throw new BadRequestException({ message: AUTH_MESSAGES.imageInvalid });
     const key = `${PROFILE_IMAGE_PREFIX}/${user.id}/${randomUUID()}.${type.extension}`;
-    await this.storage.upload(key, image, { contentType: type.mime });
+    await storageCall(() => this.storage.upload(key, image, { contentType: type.mime }));
     try {
       const change = await this.auth.setProfileImage(user.id, key);
       this.removeQuietly(change.replacedImageKey);
@@ -102,7 +103,7 @@ export class UsersController {
       res.status(304).end();
       return;
     }
-    const object = await this.storage.download(key);
+    const object = await storageCall(() => this.storage.download(key));
     if (!object) throw new NotFoundException({ message: 'Image not found' });
     const extension = file.split('.').pop() as keyof typeof IMAGE_MIME_BY_EXTENSION;
     res.setHeader('Content-Type', IMAGE_MIME_BY_EXTENSION[extension]);
@@ -122,6 +123,17 @@ export class UsersController {
     if (!key) return;
     this.storage.delete(key).catch((error: unknown) => {
       this.logger.warn({ msg: 'could not remove a replaced profile image', key, error: String(error) });
+    });
+  }
+}
+
+/** Object storage that does not answer is a dependency outage (503), not a server bug. */
+async function storageCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw new ServiceUnavailableException({
+      message: 'File storage is temporarily unavailable. Please try again shortly.',
     });
   }
 }
