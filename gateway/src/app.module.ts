@@ -16,6 +16,8 @@ import { UsersController } from './users/users.controller.js';
 import { ServiceHealthClient } from './clients/service-health.client.js';
 import { CategoriesController } from './categories/categories.controller.js';
 import { VideosController } from './videos/videos.controller.js';
+import { VideoItemsController } from './videos/video-items.controller.js';
+import { VideoClient } from './clients/video.client.js';
 import { FeedbackController } from './feedback/feedback.controller.js';
 import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
@@ -30,6 +32,7 @@ import { SpaController } from './spa/spa.controller.js';
     UsersController,
     CategoriesController,
     VideosController,
+    VideoItemsController,
     FeedbackController,
     SpaController,
   ],
@@ -38,6 +41,7 @@ import { SpaController } from './spa/spa.controller.js';
     CatalogClient,
     AuthClient,
     FeedbackClient,
+    VideoClient,
     AuthThrottleService,
     SessionSetup,
     SignedInGuard,

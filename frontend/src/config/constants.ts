@@ -29,8 +29,8 @@ export const FEEDBACK_LEVEL_THRESHOLDS = { pro: 20, expert: 50 } as const;
 /** Achievement thresholds (spec section 4). */
 export const ACHIEVEMENT_THRESHOLDS = { firstVideo: 1, contentCreator: 5, popularViews: 100 } as const;
 
-/** Uploading arrives with the media pipeline; until then the Upload Video buttons explain why they are off. */
-export const UPLOADS_UNAVAILABLE_HINT = 'Video uploads arrive with the media pipeline';
+/** Videos on the home page (spec section 9). */
+export const HOME_VIDEOS_LIMIT = 12;
 
 export const CATEGORIES_SECTION_ID = 'categories';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatLongDate, formatPersonName, formatRating } from './format';
+import { formatLongDate, formatPersonName, formatRating, formatRelativeDate } from './format';
 
 describe('format', () => {
   it('writes the long date the profile shows after "Joined"', () => {
@@ -18,5 +18,39 @@ describe('format', () => {
     expect(formatPersonName({ firstName: 'Alex', lastName: 'Morgan' })).toBe('Alex Morgan');
     expect(formatPersonName({ firstName: ' ', lastName: 'Morgan' })).toBe('Morgan');
     expect(formatPersonName({})).toBe('');
+  });
+});
+
+describe('formatRelativeDate', () => {
+  const now = new Date('2026-11-21T12:00:00.000Z');
+  const daysAgo = (days: number, extraHours = 0) =>
+    new Date(now.getTime() - days * 86_400_000 - extraHours * 3_600_000).toISOString();
+
+  it('says Today within the first day, also for a timestamp slightly in the future', () => {
+    expect(formatRelativeDate(daysAgo(0, 23), now)).toBe('Today');
+    expect(formatRelativeDate(daysAgo(0, -1), now)).toBe('Today');
+  });
+
+  it("counts days under a week: '1 day ago', 'N days ago'", () => {
+    expect(formatRelativeDate(daysAgo(1), now)).toBe('1 day ago');
+    expect(formatRelativeDate(daysAgo(1, 23), now)).toBe('1 day ago');
+    expect(formatRelativeDate(daysAgo(2), now)).toBe('2 days ago');
+    expect(formatRelativeDate(daysAgo(6, 23), now)).toBe('6 days ago');
+  });
+
+  it("counts whole weeks under 30 days: 'N weeks ago'", () => {
+    expect(formatRelativeDate(daysAgo(7), now)).toBe('1 week ago');
+    expect(formatRelativeDate(daysAgo(14), now)).toBe('2 weeks ago');
+    expect(formatRelativeDate(daysAgo(29, 23), now)).toBe('4 weeks ago');
+  });
+
+  it('writes the date from 30 days on', () => {
+    expect(formatRelativeDate(daysAgo(30), now)).toBe('Oct 22, 2026');
+    expect(formatRelativeDate('2025-01-05T12:00:00.000Z', now)).toBe('Jan 5, 2025');
+  });
+
+  it('gives null for a missing or broken value', () => {
+    expect(formatRelativeDate(null, now)).toBeNull();
+    expect(formatRelativeDate('soon', now)).toBeNull();
   });
 });

@@ -28,6 +28,27 @@ export function formatShortDate(value: string | null | undefined): string | null
   return date ? shortDate.format(date) : null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The spec's relative date (section 4): 'Today' within the first day, '1 day ago', 'N days ago'
+ * under a week, 'N weeks ago' under 30 days, otherwise the short date. Null when not a date.
+ */
+export function formatRelativeDate(value: string | null | undefined, now: Date = new Date()): string | null {
+  const date = toDate(value);
+  if (!date) return null;
+  // A clock slightly ahead of the server's still reads as today, not as a date in the future.
+  const days = Math.max(0, Math.floor((now.getTime() - date.getTime()) / DAY_MS));
+  if (days < 1) return 'Today';
+  if (days === 1) return '1 day ago';
+  if (days < 7) return `${days} days ago`;
+  if (days < 30) {
+    const weeks = Math.floor(days / 7);
+    return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
+  }
+  return shortDate.format(date);
+}
+
 /** "12,345" */
 export function formatCount(value: number): string {
   return count.format(value);

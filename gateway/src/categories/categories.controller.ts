@@ -1,13 +1,47 @@
-import { Controller, Get } from '@nestjs/common';
-import type { CategoryDto } from '@app/contracts';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  categoryIdParamsSchema,
+  createCategoryRequestSchema,
+  type CategoryDto,
+  type CategoryIdParams,
+  type CreateCategoryRequest,
+  type UserDto,
+} from '@app/contracts';
+import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
 import { CatalogClient } from '../clients/catalog.client.js';
+import { ZodBodyPipe } from '../http/zod-body.pipe.js';
+import { ZodParamsPipe } from '../http/zod-params.pipe.js';
 
+// Whether the caller may create or delete is decided by the catalog service from the fresh user
+// the guard read (403 "Admin access required"); the gateway only passes who is asking.
 @Controller('api/categories')
 export class CategoriesController {
   constructor(private readonly catalog: CatalogClient) {}
 
+  /** Public, by name. */
   @Get()
   list(): Promise<CategoryDto[]> {
     return this.catalog.listCategories();
+  }
+
+  /** Admins: `{name, icon}`, trimmed, 1..50 characters each; 201 with the category, 409 for a taken name. */
+  @Post()
+  @UseGuards(SignedInGuard)
+  create(
+    @CurrentUser() user: UserDto,
+    @Body(new ZodBodyPipe(createCategoryRequestSchema)) body: CreateCategoryRequest,
+  ): Promise<CategoryDto> {
+    return this.catalog.createCategory(user, body);
+  }
+
+  /** Admins: 204; the category's videos stay, uncategorised. 404 for an unknown id. */
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @UseGuards(SignedInGuard)
+  async delete(
+    @CurrentUser() user: UserDto,
+    @Param(new ZodParamsPipe(categoryIdParamsSchema)) params: CategoryIdParams,
+  ): Promise<void> {
+    await this.catalog.deleteCategory(user, params.id);
   }
 }

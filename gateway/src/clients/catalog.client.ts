@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOG_PATTERNS, type CategoryDto, type ListVideosRequest, type VideoDto } from '@app/contracts';
+import {
+  CATALOG_PATTERNS,
+  type Actor,
+  type CategoryDto,
+  type CreateCategoryMessage,
+  type CreateCategoryRequest,
+  type DeleteCategoryMessage,
+  type GetVideoRequest,
+  type ListVideosRequest,
+  type VideoDto,
+} from '@app/contracts';
 import { RpcClient } from './rpc.client.js';
 
 @Injectable()
@@ -10,7 +20,28 @@ export class CatalogClient {
     return this.rpc.send<CategoryDto[]>('catalog', CATALOG_PATTERNS.listCategories, {});
   }
 
+  /** 403 unless the actor is an admin, 409 when the name is taken ignoring case. */
+  createCategory(actor: Actor, category: CreateCategoryRequest): Promise<CategoryDto> {
+    return this.rpc.send<CategoryDto, CreateCategoryMessage>('catalog', CATALOG_PATTERNS.createCategory, {
+      actor: { id: actor.id, isAdmin: actor.isAdmin },
+      category,
+    });
+  }
+
+  /** 403 unless the actor is an admin, 404 for an unknown id. Answers the deleted category. */
+  deleteCategory(actor: Actor, categoryId: number): Promise<CategoryDto> {
+    return this.rpc.send<CategoryDto, DeleteCategoryMessage>('catalog', CATALOG_PATTERNS.deleteCategory, {
+      actor: { id: actor.id, isAdmin: actor.isAdmin },
+      categoryId,
+    });
+  }
+
   listVideos(request: ListVideosRequest): Promise<VideoDto[]> {
     return this.rpc.send<VideoDto[], ListVideosRequest>('catalog', CATALOG_PATTERNS.listVideos, request);
+  }
+
+  /** One video in the list shape, with its thumbnailData; 404 "Video not found". */
+  getVideo(id: number): Promise<VideoDto> {
+    return this.rpc.send<VideoDto, GetVideoRequest>('catalog', CATALOG_PATTERNS.getVideo, { id });
   }
 }

@@ -7,7 +7,10 @@ import { ZodParamsPipe } from '../http/zod-params.pipe.js';
 export class VideosController {
   constructor(private readonly catalog: CatalogClient) {}
 
-  /** Public. `?limit&categoryId&uploaderId`, newest first; limit defaults to 12, clamped to 1..100. */
+  /**
+   * Public. `?limit&categoryId&uploaderId&sort&q`: limit defaults to 12, clamped to 1..100; sort is
+   * recent (default), views, rating or feedback; q searches titles, ignoring case.
+   */
   @Get()
   list(@Query(new ZodParamsPipe(listVideosRequestSchema)) query: ListVideosRequest): Promise<VideoDto[]> {
     return this.catalog.listVideos(query);

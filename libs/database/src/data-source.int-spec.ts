@@ -42,7 +42,11 @@ describe('migrations', () => {
     await Promise.all(others.map((ds) => ds.initialize()));
     const applied = await Promise.all([migrateDatabase(dataSource), ...others.map((ds) => migrateDatabase(ds))]);
     await Promise.all(others.map((ds) => ds.destroy()));
-    expect(applied.flat().sort()).toEqual(['InitialSchema1763700000000', 'SeedDefaultCategories1763700000001']);
+    expect(applied.flat().sort()).toEqual([
+      'CategoryNamesUniqueIgnoringCase1763700000002',
+      'InitialSchema1763700000000',
+      'SeedDefaultCategories1763700000001',
+    ]);
     expect(await migrateDatabase(dataSource)).toEqual([]);
   });
 
@@ -185,6 +189,7 @@ describe('constraints', () => {
   it('keep emails, category names and file hashes unique', async () => {
     expect(await violation(`INSERT INTO users (email, password) VALUES ('a@example.com', 'y')`, [])).toBe('23505');
     expect(await violation(`INSERT INTO categories (name, icon) VALUES ('Golf', '⛳')`, [])).toBe('23505');
+    expect(await violation(`INSERT INTO categories (name, icon) VALUES ('gOLF', '⛳')`, [])).toBe('23505');
     expect(
       await violation(`INSERT INTO videos (title, "uploaderId", "fileHash") VALUES ('Copy', $1, repeat('a', 64))`, [
         userB,

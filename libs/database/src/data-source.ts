@@ -11,6 +11,7 @@ import { SessionEntity } from './entities/session.entity.js';
 import { OutboxEventEntity } from './entities/outbox-event.entity.js';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema.js';
 import { SeedDefaultCategories1763700000001 } from './migrations/1763700000001-seed-default-categories.js';
+import { CategoryNamesUniqueIgnoringCase1763700000002 } from './migrations/1763700000002-category-names-unique-ignoring-case.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -24,7 +25,11 @@ export const ENTITIES = [
   SessionEntity,
   OutboxEventEntity,
 ];
-export const MIGRATIONS = [InitialSchema1763700000000, SeedDefaultCategories1763700000001];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  SeedDefaultCategories1763700000001,
+  CategoryNamesUniqueIgnoringCase1763700000002,
+];
 
 export function createDataSource(url: string, applicationName = 'videofeedback'): DataSource {
   return new DataSource({

@@ -1,4 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { testInfra } from './test-env.js';
 
@@ -36,4 +38,148 @@ export async function makeTestVideo(
     outputPath,
   ]);
   return outputPath;
+}
+
+export interface MediaFixtureOptions {
+  seconds?: number;
+  /** WxH of the test pattern. */
+  size?: string;
+  /** Frames per second. */
+  rate?: number;
+  video?: 'h264' | 'hevc' | 'vp9' | 'none';
+  /** Pixel format of the encoded video (yuv420p unless set). */
+  pixelFormat?: string;
+  audio?: 'aac' | 'opus' | 'pcm' | 'none';
+  /** ffmpeg muxer; from the file extension when omitted. */
+  format?: 'mp4' | 'mov' | 'webm' | 'ipod';
+  /** Write through a pipe so the muxer cannot go back to fill in duration and index, like a browser's MediaRecorder. */
+  unseekable?: boolean;
+}
+
+const VIDEO_ENCODERS: Record<Exclude<MediaFixtureOptions['video'], undefined | 'none'>, string[]> = {
+  h264: ['-c:v', 'libx264', '-preset', 'ultrafast'],
+  // hvc1 is the tag iPhones write and Safari needs.
+  hevc: ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1'],
+  vp9: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k'],
+};
+const AUDIO_ENCODERS: Record<Exclude<MediaFixtureOptions['audio'], undefined | 'none'>, string[]> = {
+  aac: ['-c:a', 'aac'],
+  opus: ['-c:a', 'libopus', '-b:a', '48k'],
+  pcm: ['-c:a', 'pcm_s16le'],
+};
+
+/**
+ * A tiny real media file in a chosen codec/container mix (test pattern + tone), for the
+ * pipeline's remux/re-encode/refuse decisions. Defaults: 2 s, 320x240, 15 fps, H.264 + AAC.
+ */
+export async function makeMediaFixture(outputPath: string, options: MediaFixtureOptions = {}): Promise<string> {
+  const { ffmpegPath } = testInfra();
+  const seconds = options.seconds ?? 2;
+  const video = options.video ?? 'h264';
+  const audio = options.audio ?? 'aac';
+  const args = ['-hide_banner', '-loglevel', 'error', '-y'];
+  if (video !== 'none') {
+    args.push(
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=${options.size ?? '320x240'}:rate=${options.rate ?? 15}`,
+    );
+  }
+  if (audio !== 'none') args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`);
+  if (video !== 'none') args.push(...VIDEO_ENCODERS[video], '-pix_fmt', options.pixelFormat ?? 'yuv420p');
+  if (audio !== 'none') args.push(...AUDIO_ENCODERS[audio]);
+  if (options.format) args.push('-f', options.format);
+  if (options.unseekable) {
+    const format = options.format ?? outputPath.split('.').pop() ?? 'mp4';
+    await new Promise<void>((resolve, reject) => {
+      const out = openSync(outputPath, 'w');
+      const child = spawn(ffmpegPath, [...args, ...(options.format ? [] : ['-f', format]), 'pipe:1'], {
+        stdio: ['ignore', out, 'pipe'],
+      });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('error', reject);
+      child.once('close', (code) => {
+        closeSync(out);
+        if (code === 0) resolve();
+        else reject(new Error(`ffmpeg exit ${code}: ${stderr}`));
+      });
+    });
+    return outputPath;
+  }
+  await execFileAsync(ffmpegPath, [...args, outputPath]);
+  return outputPath;
+}
+
+/** Copies the first `fraction` of a file: an upload cut off midway. */
+export async function truncateMediaFile(sourcePath: string, outputPath: string, fraction = 0.5): Promise<string> {
+  const bytes = await readFile(sourcePath);
+  await writeFile(outputPath, bytes.subarray(0, Math.floor(bytes.length * fraction)));
+  return outputPath;
+}
+
+export interface ProbedMedia {
+  formatName: string;
+  durationSeconds: number | null;
+  video: { codec: string; pixelFormat: string | null; width: number; height: number } | null;
+  audio: { codec: string; channels: number | null } | null;
+}
+
+/** What ffprobe says about a file, for assertions on the pipeline's outputs. */
+export async function probeMedia(path: string): Promise<ProbedMedia> {
+  const { ffprobePath } = testInfra();
+  const { stdout } = await execFileAsync(ffprobePath, [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    path,
+  ]);
+  const parsed = JSON.parse(stdout) as {
+    streams?: {
+      codec_type?: string;
+      codec_name: string;
+      pix_fmt?: string;
+      width?: number;
+      height?: number;
+      channels?: number;
+    }[];
+    format?: { format_name?: string; duration?: string };
+  };
+  const video = parsed.streams?.find((s) => s.codec_type === 'video');
+  const audio = parsed.streams?.find((s) => s.codec_type === 'audio');
+  const duration = Number.parseFloat(parsed.format?.duration ?? '');
+  return {
+    formatName: parsed.format?.format_name ?? '',
+    durationSeconds: Number.isFinite(duration) ? duration : null,
+    video: video
+      ? {
+          codec: video.codec_name,
+          pixelFormat: video.pix_fmt ?? null,
+          width: video.width ?? 0,
+          height: video.height ?? 0,
+        }
+      : null,
+    audio: audio ? { codec: audio.codec_name, channels: audio.channels ?? null } : null,
+  };
+}
+
+/** Types of the top-level boxes of an MP4/MOV file in order, e.g. ['ftyp', 'moov', 'mdat'] for faststart. */
+export async function mp4TopLevelBoxes(path: string): Promise<string[]> {
+  const bytes = await readFile(path);
+  const boxes: string[] = [];
+  let offset = 0;
+  while (offset + 8 <= bytes.length) {
+    let size = bytes.readUInt32BE(offset);
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    if (size === 1) size = Number(bytes.readBigUInt64BE(offset + 8));
+    else if (size === 0) size = bytes.length - offset;
+    if (size < 8) break;
+    boxes.push(type);
+    offset += size;
+  }
+  return boxes;
 }

@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import type { ObjectStorage } from '@app/storage';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
-import { OBJECT_STORAGE, WORKER_REDIS } from './probe/probe.processor.js';
+import { OBJECT_STORAGE, WORKER_REDIS } from './worker.tokens.js';
+import { ffmpegVersion } from './ffmpeg/ffmpeg.js';
 import { ffprobeVersion } from './ffmpeg/ffprobe.js';
 
 await bootstrapService({
@@ -15,5 +16,6 @@ await bootstrapService({
     { name: 'redis', check: async () => void (await app.get<Redis>(WORKER_REDIS).ping()) },
     { name: 's3', check: () => app.get<ObjectStorage>(OBJECT_STORAGE).ping() },
     { name: 'ffprobe', check: async () => void (await ffprobeVersion(config.FFPROBE_PATH)) },
+    { name: 'ffmpeg', check: async () => void (await ffmpegVersion(config.FFMPEG_PATH)) },
   ],
 });

@@ -5,17 +5,27 @@ import { config } from './config.js';
 import { DatabaseModule } from '@app/database';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS, MediaJobsService } from './media/media-jobs.service.js';
 import { MediaHandler } from './media/media.handler.js';
+import { MediaResultsProcessor } from './media/media-results.processor.js';
+import { OutboxRelayService } from './outbox/outbox-relay.service.js';
+import { VideosHandler } from './videos/videos.handler.js';
+import { VideosRepository } from './videos/videos.repository.js';
+import { VideosService } from './videos/videos.service.js';
 
+/** The video service: owns `videos`, registers uploads, drives the media pipeline, counts views. */
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'video' }),
     HealthModule.forApp('video'),
   ],
-  controllers: [MediaHandler],
+  controllers: [MediaHandler, VideosHandler],
   providers: [
     { provide: MEDIA_REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'video-service') },
     { provide: MEDIA_QUEUE_PREFIX, useValue: config.QUEUE_PREFIX },
     MediaJobsService,
+    OutboxRelayService,
+    VideosRepository,
+    VideosService,
+    MediaResultsProcessor,
   ],
 })
 export class AppModule implements OnApplicationShutdown {

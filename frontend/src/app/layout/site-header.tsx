@@ -63,7 +63,7 @@ function NavLinks({ signedIn, admin, onNavigate }: { signedIn: boolean; admin: b
   );
 }
 
-/** The search box's results screen arrives with browsing; for now Enter carries the words to Home. */
+/** Enter carries the words to Home (?q=), whose title search applies them. */
 function HeaderSearch() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -256,7 +256,14 @@ export function SiteHeader() {
             {user ? (
               <div className="mobile-menu__account">
                 <UserSummary user={user} />
-                <UploadVideoButton className="btn--block" />
+                <UploadVideoButton
+                  className="btn--block"
+                  onOpen={() => {
+                    // The menu (and this button) goes away, so the dialog returns focus to the toggle.
+                    closeMenu();
+                    menuToggle.current?.focus();
+                  }}
+                />
                 <ul className="mobile-menu__links" aria-label="Account">
                   {accountItems(user, onLogout).map((item) => (
                     <li key={item.label}>

@@ -1,15 +1,18 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { UploadVideoButton } from '@/app/layout/upload-video-button';
 import { HERO_IMAGES } from '@/assets/hero/hero-images';
 import { HeroSlideshow } from '@/components/hero-slideshow';
 import { DocumentTitle } from '@/components/ui/document-title';
-import { VideoOffIcon } from '@/components/ui/icons';
-import { CATEGORIES_SECTION_ID, CATEGORY_REQUEST_MAILTO } from '@/config/constants';
+import { SearchIcon, VideoOffIcon } from '@/components/ui/icons';
+import { CATEGORIES_SECTION_ID, CATEGORY_REQUEST_MAILTO, HOME_VIDEOS_LIMIT } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
 import type { Category } from '@/features/categories/api/get-categories';
 import { CategoryGrid } from '@/features/categories/components/category-grid';
+import { useVideos, type VideoListSort } from '@/features/videos/api/get-videos';
+import { VideoGrid, VideoGridSkeleton } from '@/features/videos/components/video-card';
+import { filterByTitle, sortVideos } from '@/features/videos/utils/video-list';
 import { useCurrentUser } from '@/lib/auth';
 
 function HeroActions() {
@@ -32,9 +35,127 @@ function HeroActions() {
   );
 }
 
+const HOME_SORTS: { value: VideoListSort; label: string }[] = [
+  { value: 'recent', label: 'Most Recent' },
+  { value: 'views', label: 'Most Viewed' },
+  { value: 'rating', label: 'Highest Rated' },
+];
+
+const isHomeSort = (value: string): value is VideoListSort => HOME_SORTS.some((sort) => sort.value === value);
+
+/** The title search: applied on Enter or the button, kept in the address (?q=) like the header's search. */
+function VideoSearch({ applied, onApply }: { applied: string; onApply: (query: string) => void }) {
+  const [draft, setDraft] = useState(applied);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(draft.trim());
+  };
+  return (
+    <form role="search" className="video-search" onSubmit={onSubmit} aria-label="Filter videos">
+      <label htmlFor="home-video-search" className="visually-hidden">
+        Search by title
+      </label>
+      <input
+        id="home-video-search"
+        type="search"
+        className="field__control video-search__input"
+        placeholder="Search by title..."
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        maxLength={200}
+        data-testid="home-search-input"
+      />
+      <button type="submit" className="btn btn--primary">
+        <SearchIcon size={18} />
+        Search
+      </button>
+    </form>
+  );
+}
+
+function FeaturedVideos({ category }: { category: Category | null }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The header's search arrives as ?q=; the search here writes it back. State, not the address, is
+  // what the list reads, so quick successive changes never act on an address not yet updated.
+  const addressQuery = searchParams.get('q')?.trim() ?? '';
+  const [query, setQuery] = useState(addressQuery);
+  const [seenAddressQuery, setSeenAddressQuery] = useState(addressQuery);
+  if (addressQuery !== seenAddressQuery) {
+    setSeenAddressQuery(addressQuery);
+    setQuery(addressQuery);
+  }
+  const [sort, setSort] = useState<VideoListSort>('recent');
+  const videos = useVideos({ limit: HOME_VIDEOS_LIMIT, categoryId: category?.id, sort });
+  // The server sorts; sorting the page again keeps the order right whatever the server's tie-breaks.
+  const shown = useMemo(() => sortVideos(filterByTitle(videos.data ?? [], query), sort), [videos.data, query, sort]);
+  const heading = category ? `${category.name} Videos` : 'Featured Videos';
+
+  const applyQuery = (next: string) => {
+    setQuery(next);
+    setSearchParams(next ? { q: next } : {}, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <section className="section section--muted" aria-labelledby="videos-heading">
+      <div className="container">
+        <div className="videos-toolbar">
+          <h2 id="videos-heading" className="section__title videos-toolbar__title">
+            {heading}
+          </h2>
+          <div className="videos-toolbar__controls">
+            <VideoSearch key={query} applied={query} onApply={applyQuery} />
+            <div className="sort-select">
+              <label htmlFor="home-video-sort" className="sort-select__label">
+                Sort by
+              </label>
+              <select
+                id="home-video-sort"
+                className="field__control field__control--select sort-select__control"
+                value={sort}
+                onChange={(event) => {
+                  const next = event.target.value;
+                  if (isHomeSort(next)) setSort(next);
+                }}
+              >
+                {HOME_SORTS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </div>
+        {query && (
+          <p className="videos-toolbar__status" role="status">
+            Showing titles matching “{query}”.{' '}
+            <button type="button" className="link-button" onClick={() => applyQuery('')}>
+              Clear search
+            </button>
+          </p>
+        )}
+
+        {videos.isPending ? (
+          <VideoGridSkeleton count={8} />
+        ) : videos.isError ? (
+          <p className="inline-error" role="alert">
+            {videos.error.message}
+          </p>
+        ) : shown.length === 0 ? (
+          <div className="empty-state">
+            <VideoOffIcon className="empty-state__icon" size={40} />
+            <p className="empty-state__text">No videos found. Be the first to upload!</p>
+          </div>
+        ) : (
+          <VideoGrid videos={shown} />
+        )}
+      </div>
+    </section>
+  );
+}
+
 export function HomeRoute() {
   const [selectedCategory, setSelectedCategory] = useState<Category | null>(null);
-  const videosHeading = selectedCategory ? `${selectedCategory.name} Videos` : 'Featured Videos';
 
   return (
     <>
@@ -99,17 +220,7 @@ export function HomeRoute() {
         </div>
       </section>
 
-      <section className="section section--muted" aria-labelledby="videos-heading">
-        <div className="container">
-          <h2 id="videos-heading" className="section__title">
-            {videosHeading}
-          </h2>
-          <div className="empty-state">
-            <VideoOffIcon className="empty-state__icon" size={40} />
-            <p className="empty-state__text">No videos found. Be the first to upload!</p>
-          </div>
-        </div>
-      </section>
+      <FeaturedVideos category={selectedCategory} />
     </>
   );
 }

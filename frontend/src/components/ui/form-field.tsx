@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 type FieldFrameProps = {
   label: string;
@@ -88,6 +94,26 @@ export function TextAreaField({ label, error, hint, aside, optional, className, 
         aria-describedby={describedBy(id, error, hint)}
         {...textarea}
       />
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = FieldFrameProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>;
+
+/** A labelled native select (options as children), with the same message placement as the inputs. */
+export function SelectField({ label, error, hint, aside, optional, className, children, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside} optional={optional}>
+      <select
+        id={id}
+        className={['field__control field__control--select', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...select}
+      >
+        {children}
+      </select>
     </FieldFrame>
   );
 }

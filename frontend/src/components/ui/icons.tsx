@@ -282,3 +282,85 @@ export function TrendingUpIcon(props: IconProps) {
     </BaseIcon>
   );
 }
+
+export function LinkIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71" />
+      <path d="M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />
+    </BaseIcon>
+  );
+}
+
+export function ShareIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <line x1="8.59" y1="13.51" x2="15.42" y2="17.49" />
+      <line x1="15.41" y1="6.51" x2="8.59" y2="10.49" />
+    </BaseIcon>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <polyline points="12 6 12 12 16 14" />
+    </BaseIcon>
+  );
+}
+
+export function MoreVerticalIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <circle cx="12" cy="5" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="12" cy="19" r="1" />
+    </BaseIcon>
+  );
+}
+
+export function StepBackIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <line x1="6" y1="5" x2="6" y2="19" />
+      <path d="M18 5l-9 7 9 7z" />
+    </BaseIcon>
+  );
+}
+
+export function StepForwardIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <line x1="18" y1="5" x2="18" y2="19" />
+      <path d="M6 5l9 7-9 7z" />
+    </BaseIcon>
+  );
+}
+
+export function GaugeIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <path d="M12 14l4-4" />
+      <path d="M3.34 19a10 10 0 1 1 17.32 0" />
+    </BaseIcon>
+  );
+}
+
+export function FilmIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <rect x="2" y="2" width="20" height="20" rx="2.18" />
+      <line x1="7" y1="2" x2="7" y2="22" />
+      <line x1="17" y1="2" x2="17" y2="22" />
+      <line x1="2" y1="12" x2="22" y2="12" />
+      <line x1="2" y1="7" x2="7" y2="7" />
+      <line x1="2" y1="17" x2="7" y2="17" />
+      <line x1="17" y1="17" x2="22" y2="17" />
+      <line x1="17" y1="7" x2="22" y2="7" />
+    </BaseIcon>
+  );
+}

@@ -1,26 +1,46 @@
 import { describe, expect, it } from '@jest/globals';
 import { firstIssueMessage } from '../auth/auth.schemas.js';
-import { listVideosRequestSchema, VIDEO_LIST_MESSAGES } from './video.schemas.js';
+import {
+  getVideoRequestSchema,
+  listVideosRequestSchema,
+  VIDEO_LIST_MESSAGES,
+  VIDEO_LIST_SORTS,
+  VIDEO_MESSAGES,
+} from './video.schemas.js';
 
 const UPLOADER = '0d4f8a9e-1111-4c3b-9a7e-2b5f0c1d2e3f';
 
 describe('video list request', () => {
   it('normalises query-string values and fills in the defaults', () => {
-    expect(listVideosRequestSchema.parse({})).toEqual({ limit: 12, categoryId: null, uploaderId: null });
-    expect(listVideosRequestSchema.parse({ limit: '30', categoryId: '4', uploaderId: UPLOADER, q: 'x' })).toEqual({
-      limit: 30,
-      categoryId: 4,
-      uploaderId: UPLOADER,
-    });
-    expect(listVideosRequestSchema.parse({ limit: '', categoryId: '', uploaderId: '' })).toEqual({
-      limit: 12,
-      categoryId: null,
-      uploaderId: null,
-    });
+    const defaults = { limit: 12, categoryId: null, uploaderId: null, sort: 'recent', q: null };
+    expect(listVideosRequestSchema.parse({})).toEqual(defaults);
+    expect(
+      listVideosRequestSchema.parse({ limit: '30', categoryId: '4', uploaderId: UPLOADER, sort: 'views', q: ' x ' }),
+    ).toEqual({ limit: 30, categoryId: 4, uploaderId: UPLOADER, sort: 'views', q: 'x' });
+    expect(listVideosRequestSchema.parse({ limit: '', categoryId: '', uploaderId: '', sort: '', q: '' })).toEqual(
+      defaults,
+    );
+    expect(listVideosRequestSchema.parse({ q: '   ', other: 'dropped' })).toEqual(defaults);
+  });
+
+  it.each(VIDEO_LIST_SORTS)('accepts sort=%s', (sort) => {
+    expect(listVideosRequestSchema.parse({ sort }).sort).toBe(sort);
+  });
+
+  it('keeps a title search of up to 200 characters after trimming, wildcards and all', () => {
+    expect(listVideosRequestSchema.parse({ q: `  ${'a'.repeat(200)}  ` }).q).toBe('a'.repeat(200));
+    expect(listVideosRequestSchema.parse({ q: '⛳'.repeat(200) }).q).toBe('⛳'.repeat(200));
+    expect(listVideosRequestSchema.parse({ q: '100% _x_ \\' }).q).toBe('100% _x_ \\');
   });
 
   it('accepts its own output again, as the service re-checks what the gateway sent', () => {
-    const once = listVideosRequestSchema.parse({ limit: '500', categoryId: '4', uploaderId: UPLOADER });
+    const once = listVideosRequestSchema.parse({
+      limit: '500',
+      categoryId: '4',
+      uploaderId: UPLOADER,
+      sort: 'rating',
+      q: 'swing',
+    });
     expect(listVideosRequestSchema.parse(once)).toEqual(once);
   });
 
@@ -45,7 +65,25 @@ describe('video list request', () => {
     [{ categoryId: { gt: 1 } }, VIDEO_LIST_MESSAGES.categoryIdInvalid],
     [{ uploaderId: 'abc' }, VIDEO_LIST_MESSAGES.uploaderIdInvalid],
     [{ uploaderId: [UPLOADER] }, VIDEO_LIST_MESSAGES.uploaderIdInvalid],
+    [{ sort: 'newest' }, VIDEO_LIST_MESSAGES.sortInvalid],
+    [{ sort: 'Views' }, VIDEO_LIST_MESSAGES.sortInvalid],
+    [{ sort: ['views', 'rating'] }, VIDEO_LIST_MESSAGES.sortInvalid],
+    [{ q: 'a'.repeat(201) }, VIDEO_LIST_MESSAGES.qTooLong],
+    [{ q: ['a', 'b'] }, VIDEO_LIST_MESSAGES.qInvalid],
+    [{ q: { $ne: 1 } }, VIDEO_LIST_MESSAGES.qInvalid],
+    [{ q: 'a\u0000b' }, VIDEO_LIST_MESSAGES.qControlCharacter],
   ])('refuses %j with the parameter’s message', (query, message) => {
     expect(firstIssueMessage(listVideosRequestSchema, query)).toBe(message);
+  });
+});
+
+describe('single video request', () => {
+  it('takes a serial id as a number or a numeric string', () => {
+    expect(getVideoRequestSchema.parse({ id: 7 })).toEqual({ id: 7 });
+    expect(getVideoRequestSchema.parse({ id: '42' })).toEqual({ id: 42 });
+  });
+
+  it.each([undefined, null, '', 'abc', '1.5', 0, -1, 2_147_483_648, ['1']])('refuses id %j', (id) => {
+    expect(firstIssueMessage(getVideoRequestSchema, { id })).toBe(VIDEO_MESSAGES.idInvalid);
   });
 });

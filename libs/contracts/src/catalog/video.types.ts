@@ -31,7 +31,13 @@ export interface VideoDto {
   thumbnailUrl: string | null;
   /** The stored file is missing or corrupt. */
   hasFileError: boolean;
+  /** 'processing' while the media worker prepares a file video; links are always 'ready'. */
+  processingState: VideoProcessingState;
+  /** Whole seconds, once known. */
+  duration: number | null;
 }
+
+export type VideoProcessingState = 'processing' | 'ready' | 'failed';
 
 /** Where the gateway plays a stored video (with Range support) and serves its thumbnail. */
 export const videoStreamUrlFor = (videoId: number): string => `/api/videos/${videoId}/stream`;

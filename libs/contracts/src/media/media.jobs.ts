@@ -2,6 +2,10 @@
 export const MEDIA_QUEUES = {
   probe: 'media-probe',
   transcode: 'media-transcode',
+  /** Verdicts from the worker back to the video service, which owns the `videos` rows. */
+  results: 'media-results',
+  /** Stored objects to delete (a deleted video, a refused upload). */
+  cleanup: 'media-cleanup',
 } as const;
 export type MediaQueueName = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];
 
@@ -28,3 +32,42 @@ export interface ProbeResult {
   width: number | null;
   height: number | null;
 }
+
+/** Thumbnail + browser-safe playback file for a registered video. */
+export interface TranscodeJobData {
+  videoId: number;
+  /** The uploaded original; kept as it is. */
+  objectKey: string;
+}
+
+/** Why a stored file cannot be played; the video gets `hasFileError`. */
+export type MediaFailureReason = 'missing' | 'unreadable' | 'no-video' | 'too-long' | 'transcode-failed';
+
+/** Every verdict the worker sends back about a registered video. Applying one twice changes nothing. */
+export type MediaResultJobData =
+  | { videoId: number; stage: 'probed'; result: ProbeResult }
+  | {
+      videoId: number;
+      stage: 'ready';
+      playbackKey: string;
+      thumbnailKey: string | null;
+      durationSeconds: number | null;
+      /** false when the original was only remuxed (stream copy + faststart). */
+      reencoded: boolean;
+    }
+  | { videoId: number; stage: 'failed'; reason: MediaFailureReason; detail: string };
+
+export interface CleanupJobData {
+  keys: string[];
+}
+
+/** Object keys of a video's files. The original's key is fixed at upload, before the row exists. */
+export const VIDEO_KEYS = {
+  original: (uploadId: string) => `videos/originals/${uploadId}`,
+  playback: (videoId: number) => `videos/${videoId}/playback.mp4`,
+  thumbnail: (videoId: number) => `videos/${videoId}/thumbnail.jpg`,
+} as const;
+
+/** Deterministic job ids: enqueueing the same stage twice for a video queues it once. */
+export const mediaJobId = (stage: 'probe' | 'transcode' | 'result', videoId: number, suffix = ''): string =>
+  `${stage}-${videoId}${suffix ? `-${suffix}` : ''}`;

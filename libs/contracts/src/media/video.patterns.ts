@@ -1,9 +1,62 @@
+import type { Actor } from '../auth/user.types.js';
 import type { ProbeResult } from './media.jobs.js';
+import type { UpdateVideoRequest, VideoUploadFields } from './video-upload.schemas.js';
 
 export const VIDEO_PATTERNS = {
   /** Queue a probe of a stored object and wait a bounded time for the worker's verdict. */
   probeObject: 'video.media.probe.v1',
+  create: 'video.videos.create.v1',
+  update: 'video.videos.update.v1',
+  delete: 'video.videos.delete.v1',
+  recordView: 'video.views.record.v1',
+  /** Where the gateway streams a video's file and thumbnail from (object keys stay internal). */
+  playback: 'video.videos.playback.v1',
 } as const;
+
+/** A file already streamed into storage by the gateway. */
+export interface StoredUpload {
+  objectKey: string;
+  /** sha256, 64 hex characters: the duplicate check. */
+  sha256: string;
+  sizeBytes: number;
+  mimeType: string;
+}
+
+export interface CreateVideoRequest {
+  uploaderId: string;
+  fields: VideoUploadFields;
+  /** Absent for a YouTube link. */
+  upload?: StoredUpload;
+  /** How long to wait for the worker's first verdict before answering with the video still processing. */
+  waitMs: number;
+}
+
+export interface UpdateVideoMessage {
+  videoId: number;
+  actor: Actor;
+  request: UpdateVideoRequest;
+}
+
+export interface DeleteVideoMessage {
+  videoId: number;
+  actor: Actor;
+}
+
+export interface RecordViewRequest {
+  videoId: number;
+  /** The signed-in user's id, or the anonymous viewer cookie. */
+  viewerKey: string;
+}
+
+export interface PlaybackRequest {
+  videoId: number;
+}
+
+export interface PlaybackSources {
+  /** The browser-safe file when ready, else the original; null for a YouTube link. */
+  video: { objectKey: string; contentType: string } | null;
+  thumbnailKey: string | null;
+}
 
 export interface ProbeObjectRequest {
   objectKey: string;

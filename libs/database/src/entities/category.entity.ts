@@ -6,6 +6,7 @@ export class CategoryEntity {
   @PrimaryGeneratedColumn('increment')
   id!: number;
 
+  /** Unique, also ignoring case (the UQ_categories_name_lower index on lower(name)). */
   @Column({ type: 'varchar', length: 50, unique: true })
   name!: string;
 

@@ -1,6 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { CATALOG_PATTERNS, type CategoryDto } from '@app/contracts';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CATALOG_PATTERNS,
+  createCategoryMessageSchema,
+  deleteCategoryMessageSchema,
+  type CategoryDto,
+} from '@app/contracts';
+import { parsePayload } from '@app/common';
 import { CategoriesService } from './categories.service.js';
 
 @Controller()
@@ -10,5 +16,17 @@ export class CategoriesHandler {
   @MessagePattern(CATALOG_PATTERNS.listCategories)
   list(): Promise<CategoryDto[]> {
     return this.categories.list();
+  }
+
+  @MessagePattern(CATALOG_PATTERNS.createCategory)
+  create(@Payload() payload: unknown): Promise<CategoryDto> {
+    const { actor, category } = parsePayload(createCategoryMessageSchema, payload);
+    return this.categories.create(actor, category);
+  }
+
+  @MessagePattern(CATALOG_PATTERNS.deleteCategory)
+  delete(@Payload() payload: unknown): Promise<CategoryDto> {
+    const { actor, categoryId } = parsePayload(deleteCategoryMessageSchema, payload);
+    return this.categories.delete(actor, categoryId);
   }
 }

@@ -1,4 +1,10 @@
-import { videoStreamUrlFor, videoThumbnailUrlFor, type VideoDto } from '@app/contracts';
+import {
+  videoStreamUrlFor,
+  videoThumbnailUrlFor,
+  type VideoDto,
+  type VideoProcessingState as ProcessingStateDto,
+} from '@app/contracts';
+import type { VideoProcessingState } from '@app/database';
 import type { VideoListingRow } from './videos.repository.js';
 
 /** "First Last", trimmed; null when the person has neither name. */
@@ -8,12 +14,21 @@ export const fullName = (firstName: string | null, lastName: string | null): str
     .filter(Boolean)
     .join(' ') || null;
 
+/** Screens tell only "still being prepared", "playable" and "broken" apart. */
+const PROCESSING_STATES: Record<VideoProcessingState, ProcessingStateDto> = {
+  uploaded: 'processing',
+  processing: 'processing',
+  ready: 'ready',
+  failed: 'failed',
+};
+
 /**
- * A listed video. Stored files are reached through the gateway's routes (the object keys
- * never leave the service); a row without them keeps the URLs it was given. The base64
- * thumbnail is never inlined in a list.
+ * A video as a list or a single read shows it. Stored files are reached through the gateway's
+ * routes (the object keys never leave the service); a row without them keeps the URLs it was
+ * given. The base64 thumbnail is only present when the row carries it (a single video): a list
+ * never inlines it.
  */
-export const toVideoDto = (row: VideoListingRow): VideoDto => ({
+export const toVideoDto = (row: VideoListingRow & { thumbnailData?: string | null }): VideoDto => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -31,7 +46,9 @@ export const toVideoDto = (row: VideoListingRow): VideoDto => ({
   averageRating: row.averageRating,
   youtubeUrl: row.youtubeUrl,
   videoUrl: row.originalKey || row.playbackKey ? videoStreamUrlFor(row.id) : row.videoUrl,
-  thumbnailData: null,
+  thumbnailData: row.thumbnailData ?? null,
   thumbnailUrl: row.thumbnailKey ? videoThumbnailUrlFor(row.id) : row.thumbnailUrl,
   hasFileError: row.hasFileError,
+  processingState: PROCESSING_STATES[row.processingState],
+  duration: row.duration,
 });

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CATALOG_PATTERNS, listVideosRequestSchema, type VideoDto } from '@app/contracts';
+import { CATALOG_PATTERNS, getVideoRequestSchema, listVideosRequestSchema, type VideoDto } from '@app/contracts';
 import { parsePayload } from '@app/common';
 import { VideosService } from './videos.service.js';
 
@@ -11,5 +11,10 @@ export class VideosHandler {
   @MessagePattern(CATALOG_PATTERNS.listVideos)
   list(@Payload() payload: unknown): Promise<VideoDto[]> {
     return this.videos.list(parsePayload(listVideosRequestSchema, payload));
+  }
+
+  @MessagePattern(CATALOG_PATTERNS.getVideo)
+  get(@Payload() payload: unknown): Promise<VideoDto> {
+    return this.videos.get(parsePayload(getVideoRequestSchema, payload).id);
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { ListVideosRequest } from '@app/contracts';
-import { CategoryEntity, UserEntity, VideoEntity } from '@app/database';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import type { ListVideosRequest, VideoListSort } from '@app/contracts';
+import { CategoryEntity, UserEntity, VideoEntity, type VideoProcessingState } from '@app/database';
+import { containsPattern } from './like-pattern.js';
 
 /** A video with its uploader's and category's names, as one listing query returns it. */
 export interface VideoListingRow {
@@ -26,10 +27,19 @@ export interface VideoListingRow {
   playbackKey: string | null;
   thumbnailKey: string | null;
   hasFileError: boolean;
+  processingState: VideoProcessingState;
+  duration: number | null;
 }
 
+/** One video on its own: the listing columns plus the (possibly large) base64 thumbnail. */
+export interface VideoDetailRow extends VideoListingRow {
+  thumbnailData: string | null;
+}
+
+type Columns<Row> = ReadonlyArray<[expression: string, alias: keyof Row]>;
+
 // Every column a list shows, and nothing more: never thumbnailData, which can be large.
-const LISTING_COLUMNS: ReadonlyArray<[expression: string, alias: keyof VideoListingRow]> = [
+const LISTING_COLUMNS: Columns<VideoListingRow> = [
   ['video.id', 'id'],
   ['video.title', 'title'],
   ['video.description', 'description'],
@@ -51,7 +61,22 @@ const LISTING_COLUMNS: ReadonlyArray<[expression: string, alias: keyof VideoList
   ['video.playbackKey', 'playbackKey'],
   ['video.thumbnailKey', 'thumbnailKey'],
   ['video.hasFileError', 'hasFileError'],
+  ['video.processingState', 'processingState'],
+  ['video.duration', 'duration'],
 ];
+
+const DETAIL_COLUMNS: Columns<VideoDetailRow> = [...LISTING_COLUMNS, ['video.thumbnailData', 'thumbnailData']];
+
+/**
+ * The leading sort key of each list order; `id DESC` always follows, so ties have a stable order
+ * and each order is served by its index (IDX_videos_recent / _views / _rating / _feedback).
+ */
+const SORT_KEYS: Record<VideoListSort, string> = {
+  recent: 'video.createdAt',
+  views: 'video.views',
+  rating: 'video.averageRating',
+  feedback: 'video.feedbackCount',
+};
 
 /**
  * The only place the catalog service queries videos. It reads `videos` (owned by the video
@@ -62,23 +87,36 @@ export class VideosRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Newest first, one statement. Ordered by (createdAt, id) so the recent indexes serve it:
-   * IDX_videos_recent, or IDX_videos_category_recent / IDX_videos_uploader_recent when filtered.
+   * One statement. Ordered by (sort key, id), both descending. With the default order and a
+   * category or uploader filter, IDX_videos_category_recent / IDX_videos_uploader_recent serve it.
+   * The title search is a case-insensitive substring match with the wildcards taken literally.
    */
   findPageForListing(request: ListVideosRequest): Promise<VideoListingRow[]> {
-    const query = this.dataSource
-      .createQueryBuilder()
-      .from(VideoEntity, 'video')
-      .leftJoin(UserEntity, 'uploader', 'uploader.id = video.uploaderId')
-      .leftJoin(CategoryEntity, 'category', 'category.id = video.categoryId')
-      .select(LISTING_COLUMNS.map(([expression, alias]) => `${expression} AS "${alias}"`))
-      .orderBy('video.createdAt', 'DESC')
+    const query = this.select(LISTING_COLUMNS)
+      .orderBy(SORT_KEYS[request.sort], 'DESC')
       .addOrderBy('video.id', 'DESC')
       .limit(request.limit);
     if (request.categoryId !== null)
       query.andWhere('video.categoryId = :categoryId', { categoryId: request.categoryId });
     if (request.uploaderId !== null)
       query.andWhere('video.uploaderId = :uploaderId', { uploaderId: request.uploaderId });
+    if (request.q !== null)
+      query.andWhere(`video.title ILIKE :titlePattern ESCAPE '\\'`, { titlePattern: containsPattern(request.q) });
     return query.getRawMany<VideoListingRow>();
+  }
+
+  /** The same shape as a list item, plus thumbnailData; one statement. */
+  async findDetailById(id: number): Promise<VideoDetailRow | null> {
+    const row = await this.select(DETAIL_COLUMNS).where('video.id = :id', { id }).getRawOne<VideoDetailRow>();
+    return row ?? null;
+  }
+
+  private select<Row>(columns: Columns<Row>): SelectQueryBuilder<VideoEntity> {
+    return this.dataSource
+      .createQueryBuilder()
+      .from(VideoEntity, 'video')
+      .leftJoin(UserEntity, 'uploader', 'uploader.id = video.uploaderId')
+      .leftJoin(CategoryEntity, 'category', 'category.id = video.categoryId')
+      .select(columns.map(([expression, alias]) => `${expression} AS "${String(alias)}"`));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListVideosRequest, VideoDto } from '@app/contracts';
+import { NotFoundError } from '@app/common';
 import { VideosRepository } from './videos.repository.js';
 import { toVideoDto } from './video.mapper.js';
 
@@ -11,5 +12,12 @@ export class VideosService {
   async list(request: ListVideosRequest): Promise<VideoDto[]> {
     const rows = await this.videos.findPageForListing(request);
     return rows.map(toVideoDto);
+  }
+
+  /** Public. The list item's shape, with the base64 thumbnail when the row has one. */
+  async get(id: number): Promise<VideoDto> {
+    const row = await this.videos.findDetailById(id);
+    if (!row) throw new NotFoundError('video');
+    return toVideoDto(row);
   }
 }

@@ -5,19 +5,52 @@ import { MAX_VIDEO_SECONDS, type ProbeResult } from '@app/contracts';
 const execFileAsync = promisify(execFile);
 
 interface FfprobeStream {
+  index?: number;
   codec_type?: string;
   codec_name?: string;
   pix_fmt?: string;
   width?: number;
   height?: number;
+  channels?: number;
+  duration?: string;
+  disposition?: { attached_pic?: number };
 }
 interface FfprobeOutput {
   streams?: FfprobeStream[];
-  format?: { duration?: string };
+  format?: { duration?: string; format_name?: string };
 }
 
-/** Reads container and stream facts with ffprobe; an unreadable file is a verdict, not an error. */
-export async function probeFile(ffprobePath: string, filePath: string, objectKey: string): Promise<ProbeResult> {
+export interface VideoStreamInfo {
+  /** Absolute stream index in the file, for `-map 0:<index>`. */
+  index: number;
+  codec: string | null;
+  pixelFormat: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+export interface AudioStreamInfo {
+  index: number;
+  codec: string | null;
+  channels: number | null;
+}
+
+/** What the worker needs to know about a readable media file. */
+export interface MediaInfo {
+  /** ffprobe's demuxer names, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
+  formatName: string;
+  durationSeconds: number | null;
+  /** The main picture: the first video stream that is not cover art. */
+  video: VideoStreamInfo | null;
+  audio: AudioStreamInfo | null;
+}
+
+/**
+ * Reads container and stream facts with ffprobe. Returns null when ffprobe cannot read the
+ * file (not media, truncated before the index, ...): that is a verdict about the file, not an
+ * error. A missing ffprobe binary is our fault and throws, so the job is retried.
+ */
+export async function inspectMedia(ffprobePath: string, filePath: string): Promise<MediaInfo | null> {
   let output: FfprobeOutput;
   try {
     const { stdout } = await execFileAsync(
@@ -27,30 +60,100 @@ export async function probeFile(ffprobePath: string, filePath: string, objectKey
     );
     output = JSON.parse(stdout) as FfprobeOutput;
   } catch (error) {
-    // A missing ffprobe binary is our fault, not the file's: let the job fail and retry.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-    return unreadable(objectKey);
+    return null;
   }
-  const video = output.streams?.find((s) => s.codec_type === 'video');
-  const audio = output.streams?.find((s) => s.codec_type === 'audio');
-  const duration = output.format?.duration ? Number.parseFloat(output.format.duration) : Number.NaN;
-  const durationSeconds = Number.isFinite(duration) ? duration : null;
+  if (!output.format) return null;
+  const streams = output.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  let durationSeconds = positiveNumber(output.format.duration);
+  // Stream durations, then a packet scan: browser-recorded WebM (MediaRecorder) and other
+  // files written to a pipe carry no duration in their header at all.
+  durationSeconds ??= maxOrNull(streams.map((s) => positiveNumber(s.duration)));
+  if (durationSeconds === null && (video || audio)) {
+    durationSeconds = await measureDuration(ffprobePath, filePath, (video ?? audio)?.index ?? 0);
+  }
   return {
-    objectKey,
-    readable: true,
-    hasVideo: Boolean(video),
-    hasAudio: Boolean(audio),
+    formatName: output.format.format_name ?? '',
     durationSeconds,
-    withinLengthLimit: durationSeconds !== null && durationSeconds <= MAX_VIDEO_SECONDS + 0.5,
-    videoCodec: video?.codec_name ?? null,
-    audioCodec: audio?.codec_name ?? null,
-    pixelFormat: video?.pix_fmt ?? null,
-    width: video?.width ?? null,
-    height: video?.height ?? null,
+    video:
+      video && typeof video.index === 'number'
+        ? {
+            index: video.index,
+            codec: video.codec_name ?? null,
+            pixelFormat: video.pix_fmt ?? null,
+            width: video.width ?? null,
+            height: video.height ?? null,
+          }
+        : null,
+    audio:
+      audio && typeof audio.index === 'number'
+        ? { index: audio.index, codec: audio.codec_name ?? null, channels: audio.channels ?? null }
+        : null,
   };
 }
 
-const unreadable = (objectKey: string): ProbeResult => ({
+/** Last packet's end time of one stream, read without decoding; null when nothing has a timestamp. */
+async function measureDuration(ffprobePath: string, filePath: string, streamIndex: number): Promise<number | null> {
+  try {
+    const { stdout } = await execFileAsync(
+      ffprobePath,
+      [
+        '-v',
+        'error',
+        '-select_streams',
+        String(streamIndex),
+        '-show_entries',
+        'packet=pts_time,duration_time',
+        '-of',
+        'compact=p=0',
+        filePath,
+      ],
+      { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+    );
+    let end: number | null = null;
+    for (const line of stdout.split('\n')) {
+      const fields = Object.fromEntries(line.split('|').map((pair) => pair.split('=') as [string, string]));
+      const pts = Number.parseFloat(fields.pts_time ?? '');
+      if (!Number.isFinite(pts)) continue;
+      const packetEnd = pts + (Number.parseFloat(fields.duration_time ?? '') || 0);
+      end = end === null ? packetEnd : Math.max(end, packetEnd);
+    }
+    return end !== null && end > 0 ? end : null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    return null;
+  }
+}
+
+/** The probe stage's verdict, in the contract's shape. */
+export async function probeFile(ffprobePath: string, filePath: string, objectKey: string): Promise<ProbeResult> {
+  const info = await inspectMedia(ffprobePath, filePath);
+  return info ? toProbeResult(info, objectKey) : unreadableProbeResult(objectKey);
+}
+
+export function toProbeResult(info: MediaInfo, objectKey: string): ProbeResult {
+  return {
+    objectKey,
+    readable: true,
+    hasVideo: info.video !== null,
+    hasAudio: info.audio !== null,
+    durationSeconds: info.durationSeconds,
+    withinLengthLimit: isWithinLengthLimit(info.durationSeconds),
+    videoCodec: info.video?.codec ?? null,
+    audioCodec: info.audio?.codec ?? null,
+    pixelFormat: info.video?.pixelFormat ?? null,
+    width: info.video?.width ?? null,
+    height: info.video?.height ?? null,
+  };
+}
+
+/** Half a second of slack: container durations of a 2:00 recording often read 120.02 or so. */
+export const isWithinLengthLimit = (durationSeconds: number | null): boolean =>
+  durationSeconds !== null && durationSeconds <= MAX_VIDEO_SECONDS + 0.5;
+
+export const unreadableProbeResult = (objectKey: string): ProbeResult => ({
   objectKey,
   readable: false,
   hasVideo: false,
@@ -68,4 +171,14 @@ const unreadable = (objectKey: string): ProbeResult => ({
 export async function ffprobeVersion(ffprobePath: string): Promise<string> {
   const { stdout } = await execFileAsync(ffprobePath, ['-version'], { timeout: 5000 });
   return stdout.split('\n')[0] ?? '';
+}
+
+function positiveNumber(value: string | undefined): number | null {
+  const parsed = value === undefined ? Number.NaN : Number.parseFloat(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : null;
+}
+
+function maxOrNull(values: (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length ? Math.max(...present) : null;
 }

@@ -2,22 +2,23 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_QUEUES, type ProbeJobData, type ProbeResult } from '@app/contracts';
 import type { ObjectStorage } from '@app/storage';
-import { probeFile } from '../ffmpeg/ffprobe.js';
+import { probeFile, unreadableProbeResult } from '../ffmpeg/ffprobe.js';
 import { config } from '../config.js';
-
-export const WORKER_REDIS = Symbol('WORKER_REDIS');
-export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+import { MediaResultsPublisher } from '../results/media-results.publisher.js';
+import { createScratchDir } from '../shared/scratch-dir.js';
+import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
 
 /**
  * Fast lane of the pipeline: fetch the stored object to a scratch file (ffprobe needs to seek,
- * e.g. to a moov atom at the end of an MP4) and report what it is. Idempotent: a retried or
- * re-delivered job just probes again.
+ * e.g. to a moov atom at the end of an MP4) and report what it is. For a registered video the
+ * verdict also goes to the results queue. Idempotent: a retried or re-delivered job just probes
+ * again, and the result job id is deterministic.
  */
 @Injectable()
 export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
@@ -27,12 +28,14 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(WORKER_REDIS) private readonly redis: Redis,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly results: MediaResultsPublisher,
   ) {}
 
   onModuleInit(): void {
     this.worker = new Worker<ProbeJobData, ProbeResult>(MEDIA_QUEUES.probe, (job) => this.process(job), {
       connection: this.redis,
       prefix: config.QUEUE_PREFIX,
+      name: `probe@${hostname()}:${process.pid}`,
       concurrency: config.PROBE_CONCURRENCY,
       // A worker killed mid-job stops renewing its lock; after this long another worker takes the job over.
       lockDuration: 30_000,
@@ -46,17 +49,30 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
   }
 
   async process(job: Job<ProbeJobData, ProbeResult>): Promise<ProbeResult> {
-    const { objectKey } = job.data;
-    const scratch = await mkdtemp(join(tmpdir(), 'probe-'));
+    const { objectKey, videoId } = job.data;
+    const scratch = await createScratchDir();
     try {
       const object = await this.storage.download(objectKey);
-      if (!object) throw new UnrecoverableError(`object ${objectKey} does not exist`);
+      if (!object) {
+        if (videoId === undefined) throw new UnrecoverableError(`object ${objectKey} does not exist`);
+        // A registered video whose file is gone: a verdict for its owner, not a job to retry.
+        await this.results.publish({
+          videoId,
+          stage: 'failed',
+          reason: 'missing',
+          detail: `object ${objectKey} does not exist`,
+        });
+        this.logger.warn({ msg: 'probe: object missing', jobId: job.id, videoId, objectKey });
+        return unreadableProbeResult(objectKey);
+      }
       const file = join(scratch, 'input');
       await pipeline(object.body, createWriteStream(file));
       const result = await probeFile(config.FFPROBE_PATH, file, objectKey);
+      if (videoId !== undefined) await this.results.publish({ videoId, stage: 'probed', result });
       this.logger.log({
         msg: 'probed',
         jobId: job.id,
+        videoId,
         objectKey,
         durationSeconds: result.durationSeconds,
         readable: result.readable,

@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Queue, QueueEvents } from 'bullmq';
+import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { MEDIA_QUEUES, type ProbeJobData, type ProbeObjectResponse, type ProbeResult } from '@app/contracts';
+import {
+  MEDIA_QUEUES,
+  mediaJobId,
+  type ProbeJobData,
+  type ProbeObjectResponse,
+  type ProbeResult,
+} from '@app/contracts';
 import { ValidationError } from '@app/common';
 
 export const MEDIA_REDIS = Symbol('MEDIA_REDIS');
@@ -50,6 +56,28 @@ export class MediaJobsService implements OnModuleDestroy {
         return { status: 'pending', jobId: String(job.id) };
       throw error;
     }
+  }
+
+  /**
+   * The verdict of a registered video's probe job, once the worker has it, or null after
+   * waitMs (the job may not even be queued yet: the outbox relay delivers it).
+   */
+  async waitForProbe(videoId: number, waitMs: number): Promise<ProbeResult | null> {
+    const jobId = mediaJobId('probe', videoId);
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline) {
+      const job = await Job.fromId<ProbeJobData, ProbeResult>(this.probeQueue, jobId);
+      if (job) {
+        try {
+          return await job.waitUntilFinished(this.probeEvents, Math.max(1, deadline - Date.now()));
+        } catch {
+          // Timed out, or the probe itself failed: either way the results queue carries the verdict later.
+          return null;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return null;
   }
 
   async ping(): Promise<void> {

@@ -1,50 +1,34 @@
+import type { VideoDto, VideoListSort } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** A video as the screens see it (spec section 3). */
-export type Video = {
-  id: number | string;
-  title: string;
-  description: string | null;
-  categoryId: number | null;
-  categoryName: string | null;
-  categoryIcon?: string | null;
-  uploaderId: string;
-  uploaderName: string | null;
-  uploaderFirstName: string | null;
-  uploaderLastName: string | null;
-  uploaderImage: string | null;
-  views: number;
-  createdAt: string;
-  feedbackCount: number;
-  averageRating: number | null;
-  youtubeUrl: string | null;
-  videoUrl: string | null;
-  /** Base64 JPEG. */
-  thumbnailData: string | null;
-  thumbnailUrl: string | null;
-  /** The stored file is missing or corrupt. */
-  hasFileError?: boolean;
-  /** Set on the client for saved videos. */
-  isBookmarked?: boolean;
-};
+/** A video as the screens see it (spec section 3); `isBookmarked` is set on the client for saved videos. */
+export type Video = VideoDto & { isBookmarked?: boolean };
+
+export type { VideoListSort };
 
 export type GetVideosParams = {
   limit?: number;
   categoryId?: number;
   uploaderId?: string;
+  /** Server-side order; newest first when absent. */
+  sort?: VideoListSort;
 };
+
+/** While a listed video is still being processed, the list asks again this often to pick up the change. */
+const PROCESSING_REFETCH_MS = 5000;
 
 function toSearch(params: GetVideosParams): string {
   const search = new URLSearchParams();
   if (params.limit !== undefined) search.set('limit', String(params.limit));
   if (params.categoryId !== undefined) search.set('categoryId', String(params.categoryId));
   if (params.uploaderId !== undefined) search.set('uploaderId', params.uploaderId);
+  if (params.sort !== undefined) search.set('sort', params.sort);
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
-/** GET /api/videos?limit&categoryId&uploaderId → newest first. */
+/** GET /api/videos?limit&categoryId&uploaderId&sort → newest first unless sorted otherwise. */
 export async function getVideos(params: GetVideosParams, options: { signal?: AbortSignal } = {}): Promise<Video[]> {
   try {
     return await api.get<Video[]>(`/api/videos${toSearch(params)}`, options);
@@ -61,6 +45,10 @@ export function getVideosQueryOptions(params: GetVideosParams = {}) {
   return queryOptions({
     queryKey: [...VIDEOS_QUERY_KEY_ROOT, params] as const,
     queryFn: ({ signal }) => getVideos(params, { signal }),
+    // Lists are otherwise never refetched on a timer (spec section 7); a video that is still
+    // processing would keep its badge until a reload.
+    refetchInterval: (query) =>
+      query.state.data?.some((video) => video.processingState === 'processing') ? PROCESSING_REFETCH_MS : false,
   });
 }
 

@@ -1,26 +1,57 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EyeIcon, MessageIcon, StarIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import type { Video } from '@/features/videos/api/get-videos';
 import { VideoThumbnail } from '@/features/videos/components/video-thumbnail';
-import { formatCount, formatRating, formatShortDate } from '@/lib/format';
+import { formatCount, formatRating, formatRelativeDate } from '@/lib/format';
 
-export function VideoCard({ video }: { video: Video }) {
-  const date = formatShortDate(video.createdAt);
+type VideoCardProps = {
+  video: Video;
+  /** Controls beside the link (e.g. an action menu); kept outside it, as links cannot hold buttons. */
+  actions?: ReactNode;
+};
+
+export function VideoCard({ video, actions }: VideoCardProps) {
+  const date = formatRelativeDate(video.createdAt);
   const rating = video.averageRating ?? 0;
+  const processing = video.processingState === 'processing';
+  const unavailable = !processing && (video.hasFileError || video.processingState === 'failed');
   return (
-    <article className="video-card" data-testid="video-card">
+    <article
+      className={actions ? 'video-card video-card--with-actions' : 'video-card'}
+      data-testid="video-card"
+      data-video-id={video.id}
+      data-processing-state={video.processingState}
+    >
       <Link to={paths.video(video.id)} className="video-card__link">
-        <VideoThumbnail video={video} />
-        {video.categoryName && (
-          <span className="video-card__category">
-            {video.categoryIcon && <span aria-hidden="true">{video.categoryIcon} </span>}
-            {video.categoryName}
-          </span>
-        )}
+        <div className="video-card__media">
+          <VideoThumbnail video={video} />
+          {video.categoryName && (
+            <span className="video-card__category">
+              {video.categoryIcon && <span aria-hidden="true">{video.categoryIcon} </span>}
+              {video.categoryName}
+            </span>
+          )}
+          {processing && (
+            <span className="video-card__badge" data-testid="processing-badge">
+              <span className="spinner spinner--sm" aria-hidden="true" />
+              Processing…
+            </span>
+          )}
+          {unavailable && (
+            <span className="video-card__badge video-card__badge--warning" data-testid="unavailable-badge">
+              Unavailable
+            </span>
+          )}
+        </div>
         <div className="video-card__body">
           <h3 className="video-card__title">{video.title}</h3>
-          {date && <p className="video-card__date">{date}</p>}
+          {date && (
+            <p className="video-card__date">
+              <time dateTime={video.createdAt}>{date}</time>
+            </p>
+          )}
           <ul className="video-card__stats">
             <li>
               <EyeIcon size={15} />
@@ -45,18 +76,41 @@ export function VideoCard({ video }: { video: Video }) {
           </ul>
         </div>
       </Link>
+      {actions && <div className="video-card__actions">{actions}</div>}
     </article>
   );
 }
 
-export function VideoGrid({ videos }: { videos: Video[] }) {
+type VideoGridProps = {
+  videos: Video[];
+  renderActions?: (video: Video) => ReactNode;
+};
+
+export function VideoGrid({ videos, renderActions }: VideoGridProps) {
   return (
     <ul className="video-grid">
       {videos.map((video) => (
         <li key={video.id}>
-          <VideoCard video={video} />
+          <VideoCard video={video} actions={renderActions?.(video)} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Placeholder cards while a grid loads. */
+export function VideoGridSkeleton({ count = 8, label = 'Loading videos' }: { count?: number; label?: string }) {
+  return (
+    <div className="video-grid" role="status" aria-label={label}>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="video-card video-card--skeleton" aria-hidden="true">
+          <span className="video-thumb skeleton" />
+          <div className="video-card__body">
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }

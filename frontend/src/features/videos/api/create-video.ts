@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getVideoQueryOptions } from '@/features/videos/api/get-video';
+import { VIDEOS_QUERY_KEY_ROOT, type Video } from '@/features/videos/api/get-videos';
+import type { UploadRequest } from '@/features/videos/utils/upload-validation';
+import { api } from '@/lib/api-client';
+
+/**
+ * POST /api/videos, multipart: title, description, categoryId and either the file (`video`) or
+ * `youtubeUrl`. The answer may come before the file is processed (processingState 'processing').
+ */
+export function createVideo(request: UploadRequest): Promise<Video> {
+  const form = new FormData();
+  form.append('title', request.title);
+  form.append('description', request.description ?? '');
+  form.append('categoryId', String(request.categoryId));
+  if (request.source.kind === 'file') {
+    form.append('video', request.source.file, request.source.file.name);
+  } else {
+    form.append('youtubeUrl', request.source.url);
+  }
+  return api.post<Video>('/api/videos', form);
+}
+
+export function useCreateVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createVideo,
+    onSuccess: async (video) => {
+      queryClient.setQueryData(getVideoQueryOptions(video.id).queryKey, video);
+      await queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY_ROOT });
+    },
+  });
+}

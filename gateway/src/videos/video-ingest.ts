@@ -1,0 +1,139 @@
+import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import { VIDEO_KEYS, VIDEO_LIMITS, VIDEO_UPLOAD_MESSAGES, type StoredUpload } from '@app/contracts';
+import type { ObjectStorage } from '@app/storage';
+import { SNIFF_BYTES, sniffVideoContainer } from './video-container.js';
+
+export interface IngestedUpload {
+  /** The multipart text fields, as sent. */
+  fields: Record<string, string>;
+  upload?: StoredUpload;
+}
+
+const tooLarge = () => new HttpException({ message: VIDEO_UPLOAD_MESSAGES.fileTooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
+const invalidFile = () => new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.invalidFile });
+
+/**
+ * Streams a multipart upload's `video` file straight into object storage: never held whole in
+ * memory or on disk. In the same pass it computes the sha256 and the byte count, checks the
+ * first bytes are a video container, and cuts the stream at 100 MB; on any failure the partial
+ * object is removed and the error says why (413 over the limit, 400 otherwise).
+ */
+export function ingestVideoUpload(req: Request, storage: ObjectStorage): Promise<IngestedUpload> {
+  if (!req.is('multipart/form-data')) {
+    return Promise.reject(new BadRequestException({ message: 'The upload must be a multipart/form-data body' }));
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    const abort = new AbortController();
+    let storing: Promise<StoredUpload> | undefined;
+    let objectKey: string | undefined;
+    let failure: Error | undefined;
+    let settled = false;
+
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      failure = error;
+      abort.abort();
+      req.unpipe(parser);
+      req.resume(); // let the rest of the body drain so the client can read the answer
+      const cleanup = objectKey ? storage.delete(objectKey).catch(() => undefined) : Promise.resolve();
+      void cleanup.then(() => reject(error));
+    };
+
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: 1, fields: 10, fieldSize: 64 * 1024, fileSize: VIDEO_LIMITS.uploadMaxBytes },
+      });
+    } catch {
+      reject(new BadRequestException({ message: 'The upload must be a multipart/form-data body' }));
+      return;
+    }
+
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+
+    parser.on('file', (name, file) => {
+      if (name !== 'video' || storing) {
+        file.resume();
+        if (name !== 'video') fail(new BadRequestException({ message: 'Send the video file in the "video" field' }));
+        return;
+      }
+      objectKey = VIDEO_KEYS.original(randomUUID());
+      const inspector = new UploadInspector();
+      file.on('limit', () => fail(tooLarge()));
+      inspector.on('error', (error: Error) => fail(error));
+      file.pipe(inspector);
+      storing = storage.upload(objectKey, inspector, { signal: abort.signal }).then(() => {
+        if (failure) throw failure;
+        if (inspector.size === 0) throw new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.fileRequired });
+        return {
+          objectKey: objectKey!,
+          sha256: inspector.sha256(),
+          sizeBytes: inspector.size,
+          mimeType: inspector.container ?? 'application/octet-stream',
+        };
+      });
+      storing.catch((error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
+    });
+
+    parser.on('error', () => fail(new BadRequestException({ message: 'The upload was cut off or malformed' })));
+    parser.on('close', () => {
+      if (settled) return;
+      if (!storing) {
+        settled = true;
+        resolve({ fields });
+        return;
+      }
+      storing.then(
+        (upload) => {
+          if (settled) return;
+          settled = true;
+          resolve({ fields, upload });
+        },
+        () => undefined, // fail() has answered
+      );
+    });
+    req.on('aborted', () => fail(new BadRequestException({ message: 'The upload was interrupted' })));
+    req.pipe(parser);
+  });
+}
+
+/** Passes bytes through while hashing, counting and checking the container of the first bytes. */
+class UploadInspector extends Transform {
+  size = 0;
+  container: string | null = null;
+  private readonly hash = createHash('sha256');
+  private head: Buffer = Buffer.alloc(0);
+  private checked = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (!this.checked) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES)]);
+      if (this.head.length >= SNIFF_BYTES) {
+        this.checked = true;
+        this.container = sniffVideoContainer(this.head);
+        if (!this.container) return done(invalidFile());
+      }
+    }
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (!this.checked && this.size > 0) return done(invalidFile());
+    done();
+  }
+
+  sha256(): string {
+    return this.hash.digest('hex');
+  }
+}

@@ -1,0 +1,185 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Logger,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Req,
+  Res,
+  ServiceUnavailableException,
+  UseGuards,
+  type PipeTransform,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import {
+  updateVideoRequestSchema,
+  VIDEO_UPLOAD_MESSAGES,
+  videoUploadFieldsSchema,
+  type UpdateVideoRequest,
+  type UserDto,
+  type VideoDto,
+} from '@app/contracts';
+import type { ObjectStorage } from '@app/storage';
+import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
+import { CatalogClient } from '../clients/catalog.client.js';
+import { VideoClient } from '../clients/video.client.js';
+import { GATEWAY_STORAGE } from '../health/gateway-health.tokens.js';
+import { ZodBodyPipe } from '../http/zod-body.pipe.js';
+import { parseRange } from './byte-range.js';
+import { ingestVideoUpload } from './video-ingest.js';
+
+/** A video id in a path: anything but a positive 32-bit integer is simply not a video (404). */
+class VideoIdPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new NotFoundException({ message: 'Video not found' });
+    return id;
+  }
+}
+
+const VIEWER_COOKIE = 'vf.viewer';
+
+@Controller('api/videos')
+export class VideoItemsController {
+  private readonly logger = new Logger(VideoItemsController.name);
+
+  constructor(
+    private readonly videos: VideoClient,
+    private readonly catalog: CatalogClient,
+    @Inject(GATEWAY_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  /** Multipart: title, description, categoryId and either `video` (file) or `youtubeUrl`. 201 with the video. */
+  @Post()
+  @UseGuards(SignedInGuard)
+  async upload(@CurrentUser() user: UserDto, @Req() req: Request): Promise<VideoDto> {
+    const { fields, upload } = await storageCall(() => ingestVideoUpload(req, this.storage));
+    const parsed = videoUploadFieldsSchema.safeParse(fields);
+    const problem = parsed.success
+      ? !upload && !parsed.data.youtubeUrl
+        ? VIDEO_UPLOAD_MESSAGES.fileRequired
+        : null
+      : (parsed.error.issues[0]?.message ?? 'Invalid input');
+    if (problem || !parsed.success) {
+      if (upload) await this.storage.delete(upload.objectKey).catch(() => undefined);
+      throw new BadRequestException({ message: problem });
+    }
+    const { id } = await this.videos.create(user.id, parsed.data, upload);
+    return this.catalog.getVideo(id);
+  }
+
+  /** Public. Counts a view at most once per viewer per video per 24 h. */
+  @Get(':id')
+  async get(
+    @Param('id', VideoIdPipe) id: number,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<VideoDto> {
+    const video = await this.catalog.getVideo(id);
+    const viewerKey = req.user?.id ?? this.viewerCookie(req, res);
+    // A view that cannot be counted must not cost the viewer the page.
+    const counted = await this.videos.recordView(id, viewerKey).catch(() => ({ counted: false }));
+    return counted.counted ? { ...video, views: video.views + 1 } : video;
+  }
+
+  @Patch(':id')
+  @UseGuards(SignedInGuard)
+  async update(
+    @Param('id', VideoIdPipe) id: number,
+    @CurrentUser() user: UserDto,
+    @Body(new ZodBodyPipe(updateVideoRequestSchema)) body: UpdateVideoRequest,
+  ): Promise<VideoDto> {
+    await this.videos.update(id, { id: user.id, isAdmin: user.isAdmin }, body);
+    return this.catalog.getVideo(id);
+  }
+
+  /** Uploader or admin; the stored files, feedback and bookmarks go with it. */
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @UseGuards(SignedInGuard)
+  async delete(@Param('id', VideoIdPipe) id: number, @CurrentUser() user: UserDto): Promise<void> {
+    await this.videos.delete(id, { id: user.id, isAdmin: user.isAdmin });
+  }
+
+  /** The playable file with Range support (206), so seeking works and nothing is buffered. */
+  @Get(':id/stream')
+  async stream(@Param('id', VideoIdPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const sources = await this.videos.playback(id);
+    if (!sources.video) throw new NotFoundException({ message: 'This video has no stored file' });
+    const { objectKey, contentType } = sources.video;
+    const head = await storageCall(() => this.storage.head(objectKey));
+    if (!head) throw new NotFoundException({ message: 'Video file not found' });
+
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    if (head.etag) res.setHeader('ETag', head.etag);
+    const range = parseRange(req.headers.range, head.size);
+    if (range === 'unsatisfiable') {
+      res.setHeader('Content-Range', `bytes */${head.size}`);
+      res.status(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE).end();
+      return;
+    }
+    const object = await storageCall(() => this.storage.download(objectKey, range ?? undefined));
+    if (!object) throw new NotFoundException({ message: 'Video file not found' });
+    res.setHeader('Content-Length', String(object.contentLength));
+    if (range) {
+      res.status(HttpStatus.PARTIAL_CONTENT);
+      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${head.size}`);
+    }
+    await this.send(object.body, res);
+  }
+
+  @Get(':id/thumbnail')
+  async thumbnail(@Param('id', VideoIdPipe) id: number, @Res() res: Response): Promise<void> {
+    const sources = await this.videos.playback(id);
+    if (!sources.thumbnailKey) throw new NotFoundException({ message: 'This video has no thumbnail yet' });
+    const object = await storageCall(() => this.storage.download(sources.thumbnailKey!));
+    if (!object) throw new NotFoundException({ message: 'Thumbnail not found' });
+    res.setHeader('Content-Type', 'image/jpeg');
+    res.setHeader('Content-Length', String(object.contentLength));
+    // Regenerated only if the video is processed again; a day is a fair trade.
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    await this.send(object.body, res);
+  }
+
+  private async send(body: NodeJS.ReadableStream, res: Response): Promise<void> {
+    try {
+      await pipeline(body, res);
+    } catch (error) {
+      // A viewer seeking away closes the connection mid-range: normal for video.
+      this.logger.debug?.({ msg: 'stream ended early', error: String(error) });
+    }
+  }
+
+  /** Visitors get a random viewer id (no session needed) so their views count once too. */
+  private viewerCookie(req: Request, res: Response): string {
+    const existing = /(?:^|;\s*)vf\.viewer=([0-9a-f-]{36})/.exec(req.headers.cookie ?? '')?.[1];
+    if (existing) return `v:${existing}`;
+    const fresh = randomUUID();
+    res.cookie(VIEWER_COOKIE, fresh, { httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000 });
+    return `v:${fresh}`;
+  }
+}
+
+async function storageCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Error && 'getStatus' in error) throw error; // an HttpException from the call itself
+    throw new ServiceUnavailableException({
+      message: 'File storage is temporarily unavailable. Please try again shortly.',
+    });
+  }
+}

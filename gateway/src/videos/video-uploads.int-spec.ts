@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { VIDEO_UPLOAD_MESSAGES, type UserDto, type VideoDto } from '@app/contracts';
+import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
+import {
+  eventually,
+  HttpSession,
+  makeTestVideo,
+  newUserFields,
+  startStack,
+  withClient,
+  type TestStack,
+} from '@app/testing';
+
+// Uploads through the whole pipeline: gateway ingest → S3 → video service → BullMQ → ffmpeg worker.
+const ADMIN_EMAIL = 'uploads.admin@example.com';
+let stack: TestStack;
+let storage: ObjectStorage;
+let scratch: string;
+let categoryId: number;
+
+beforeAll(async () => {
+  stack = await startStack('uploads', ['gateway', 'auth', 'catalog', 'video', 'media-worker'], { ADMIN_EMAIL });
+  storage = objectStorageFromEnv({ ...stack.env } as never);
+  scratch = await mkdtemp(join(tmpdir(), 'uploads-'));
+  const categories = (await new HttpSession(stack.baseUrl).get<{ id: number }[]>('/api/categories')).body;
+  categoryId = categories[0]!.id;
+});
+
+afterAll(async () => {
+  storage?.destroy();
+  await stack?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+async function member(overrides: Parameters<typeof newUserFields>[0] = {}) {
+  const session = new HttpSession(stack.baseUrl);
+  const res = await session.post<UserDto>('/api/auth/register', newUserFields(overrides));
+  expect(res.status).toBe(201);
+  return { session, user: res.body };
+}
+
+function uploadForm(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('video', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return form;
+}
+
+const upload = (session: HttpSession, form: FormData) =>
+  session.request<VideoDto & { message?: string }>('POST', '/api/videos', { form });
+
+let fixtureCount = 0;
+/** A distinct small MP4 each call (so no two are duplicates unless meant to be). */
+async function mp4(seconds = 2): Promise<Buffer> {
+  fixtureCount += 1;
+  const path = join(scratch, `clip-${fixtureCount}.mp4`);
+  await makeTestVideo(path, { seconds, size: `${160 + fixtureCount * 16}x120` });
+  return readFile(path);
+}
+
+const videoRows = (title: string) =>
+  withClient(
+    stack.database.url,
+    async (client) => (await client.query('SELECT id FROM videos WHERE title = $1', [title])).rows,
+  );
+
+describe('uploading a file', () => {
+  it('stores it, processes it and plays it back with Range support', async () => {
+    const { session, user } = await member();
+    const bytes = await mp4();
+    const res = await upload(
+      session,
+      uploadForm(
+        { title: 'My first serve', description: 'Flat serve', categoryId: String(categoryId) },
+        {
+          bytes,
+          name: 'serve.mp4',
+          type: 'video/mp4',
+        },
+      ),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      title: 'My first serve',
+      description: 'Flat serve',
+      categoryId,
+      uploaderId: user.id,
+      youtubeUrl: null,
+      hasFileError: false,
+    });
+    const id = res.body.id;
+
+    const ready = await eventually(
+      async () => (await session.get<VideoDto>(`/api/videos/${id}`)).body,
+      (video) => video.processingState === 'ready',
+      60_000,
+    );
+    expect(ready.videoUrl).toBe(`/api/videos/${id}/stream`);
+    expect(ready.thumbnailUrl).toBe(`/api/videos/${id}/thumbnail`);
+    expect(ready.duration).toBe(2);
+
+    const thumbnail = await fetch(`${stack.baseUrl}${ready.thumbnailUrl}`);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await thumbnail.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+    const whole = await fetch(`${stack.baseUrl}${ready.videoUrl}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    const size = (await whole.arrayBuffer()).byteLength;
+    expect(size).toBeGreaterThan(1000);
+
+    const part = await fetch(`${stack.baseUrl}${ready.videoUrl}`, { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+
+    const past = await fetch(`${stack.baseUrl}${ready.videoUrl}`, { headers: { range: `bytes=${size}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
+  });
+
+  it('refuses the same file a second time, from anyone', async () => {
+    const { session } = await member();
+    const { session: other } = await member();
+    const bytes = await mp4();
+    const file = { bytes, name: 'a.mp4', type: 'video/mp4' };
+    expect(
+      (await upload(session, uploadForm({ title: 'Original', categoryId: String(categoryId) }, file))).status,
+    ).toBe(201);
+    const again = await upload(other, uploadForm({ title: 'Copy', categoryId: String(categoryId) }, file));
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(VIDEO_UPLOAD_MESSAGES.duplicate);
+    expect(await videoRows('Copy')).toHaveLength(0);
+  });
+
+  it('refuses a video longer than 2 minutes with the spec’s message and keeps nothing', async () => {
+    const { session } = await member();
+    const path = join(scratch, 'long.mp4');
+    await makeTestVideo(path, { seconds: 121, size: '64x64' });
+    const res = await upload(
+      session,
+      uploadForm(
+        { title: 'Too long', categoryId: String(categoryId) },
+        {
+          bytes: await readFile(path),
+          name: 'long.mp4',
+          type: 'video/mp4',
+        },
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(VIDEO_UPLOAD_MESSAGES.tooLong);
+    expect(await videoRows('Too long')).toHaveLength(0);
+  });
+
+  it('refuses a text file named .mp4 before storing it, and a truncated MP4 after probing', async () => {
+    const { session } = await member();
+    const text = await upload(
+      session,
+      uploadForm(
+        { title: 'Not a video', categoryId: String(categoryId) },
+        {
+          bytes: Buffer.from('hello, this is definitely not a video file'),
+          name: 'fake.mp4',
+          type: 'video/mp4',
+        },
+      ),
+    );
+    expect(text.status).toBe(400);
+    expect(text.body.message).toBe(VIDEO_UPLOAD_MESSAGES.invalidFile);
+
+    const whole = await mp4();
+    const truncated = await upload(
+      session,
+      uploadForm(
+        { title: 'Truncated', categoryId: String(categoryId) },
+        {
+          bytes: whole.subarray(0, Math.floor(whole.length / 2)),
+          name: 'cut.mp4',
+          type: 'video/mp4',
+        },
+      ),
+    );
+    expect(truncated.status).toBe(400);
+    expect(truncated.body.message).toBe(VIDEO_UPLOAD_MESSAGES.invalidFile);
+    expect(await videoRows('Truncated')).toHaveLength(0);
+  });
+
+  it('cuts an upload over 100 MB with 413 and stores nothing', async () => {
+    const { session } = await member();
+    const header = (await mp4()).subarray(0, 64);
+    const big = Buffer.concat([header, Buffer.alloc(100 * 1024 * 1024 + 1)]);
+    const res = await upload(
+      session,
+      uploadForm(
+        { title: 'Huge', categoryId: String(categoryId) },
+        { bytes: big, name: 'huge.mp4', type: 'video/mp4' },
+      ),
+    );
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(VIDEO_UPLOAD_MESSAGES.fileTooLarge);
+    expect(await videoRows('Huge')).toHaveLength(0);
+  });
+
+  // A valid link stands in for the file where the rule under test is another field.
+  const link = 'https://youtu.be/dQw4w9WgXcQ';
+  it.each<[Record<string, string>, string]>([
+    [{ categoryId: '1', youtubeUrl: link }, VIDEO_UPLOAD_MESSAGES.titleRequired],
+    [{ title: 'x'.repeat(201), categoryId: '1', youtubeUrl: link }, VIDEO_UPLOAD_MESSAGES.titleTooLong],
+    [{ title: 'No category', youtubeUrl: link }, VIDEO_UPLOAD_MESSAGES.categoryRequired],
+    [{ title: 'Nothing', categoryId: '1' }, VIDEO_UPLOAD_MESSAGES.fileRequired],
+    [{ title: 'Bad link', categoryId: '1', youtubeUrl: 'https://vimeo.com/1' }, VIDEO_UPLOAD_MESSAGES.youtubeInvalid],
+    [{ title: 'Unknown category', categoryId: '999999', youtubeUrl: link }, VIDEO_UPLOAD_MESSAGES.categoryUnknown],
+  ])('refuses %j with the rule’s message', async (fields, message) => {
+    const { session } = await member();
+    const res = await upload(session, uploadForm(fields));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('answers 401 to a visitor', async () => {
+    const res = await upload(new HttpSession(stack.baseUrl), uploadForm({ title: 'x', categoryId: '1' }));
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('YouTube links', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/9bZkp7q19f0?si=abc', '9bZkp7q19f0'],
+  ])('registers %s, ready at once, with the preview derived from the link', async (url, youtubeId) => {
+    const { session } = await member();
+    const res = await upload(
+      session,
+      uploadForm({ title: `Link ${youtubeId}`, categoryId: String(categoryId), youtubeUrl: url }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      youtubeUrl: url,
+      videoUrl: null,
+      processingState: 'ready',
+      thumbnailUrl: `https://img.youtube.com/vi/${youtubeId}/hqdefault.jpg`,
+    });
+  });
+});
+
+describe('editing, deleting and views', () => {
+  async function linkVideo(session: HttpSession, title: string) {
+    const res = await upload(
+      session,
+      uploadForm({
+        title,
+        categoryId: String(categoryId),
+        youtubeUrl: `https://youtu.be/${'a'.repeat(10)}${fixtureCount++ % 10}`,
+      }),
+    );
+    expect(res.status).toBe(201);
+    return res.body;
+  }
+
+  it('lets only the uploader edit the description', async () => {
+    const { session } = await member();
+    const { session: other } = await member();
+    const video = await linkVideo(session, 'Editable');
+    const edited = await session.request<VideoDto>('PATCH', `/api/videos/${video.id}`, {
+      json: { description: 'Watch my left foot' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.description).toBe('Watch my left foot');
+    const forbidden = await other.request<{ message: string }>('PATCH', `/api/videos/${video.id}`, {
+      json: { description: 'vandalism' },
+    });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toBe(VIDEO_UPLOAD_MESSAGES.notUploader);
+    const tooLong = await session.request<{ message: string }>('PATCH', `/api/videos/${video.id}`, {
+      json: { description: 'x'.repeat(5001) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe(VIDEO_UPLOAD_MESSAGES.descriptionTooLong);
+  });
+
+  it('lets the uploader or an admin delete, removing the stored files', async () => {
+    const { session } = await member();
+    const { session: other } = await member();
+    const { session: admin } = await member({ email: ADMIN_EMAIL });
+    const fileVideo = (
+      await upload(
+        session,
+        uploadForm(
+          { title: 'Doomed file', categoryId: String(categoryId) },
+          { bytes: await mp4(), name: 'd.mp4', type: 'video/mp4' },
+        ),
+      )
+    ).body;
+    const ready = await eventually(
+      async () => (await session.get<VideoDto>(`/api/videos/${fileVideo.id}`)).body,
+      (video) => video.processingState === 'ready',
+      60_000,
+    );
+    const keys = await withClient(stack.database.url, async (client) => {
+      const { rows } = await client.query<{ originalKey: string; playbackKey: string; thumbnailKey: string }>(
+        'SELECT "originalKey", "playbackKey", "thumbnailKey" FROM videos WHERE id = $1',
+        [ready.id],
+      );
+      return Object.values(rows[0]!);
+    });
+    expect(keys.every(Boolean)).toBe(true);
+
+    expect((await other.delete(`/api/videos/${ready.id}`)).status).toBe(403);
+    expect((await session.delete(`/api/videos/${ready.id}`)).status).toBe(204);
+    expect((await session.get(`/api/videos/${ready.id}`)).status).toBe(404);
+    await eventually(
+      () => Promise.all(keys.map((key) => storage.head(key))),
+      (heads) => heads.every((head) => head === null),
+      30_000,
+    );
+
+    const linkOfOther = await linkVideo(other, 'Moderated');
+    expect((await admin.delete(`/api/videos/${linkOfOther.id}`)).status).toBe(204);
+    expect((await admin.delete(`/api/videos/${linkOfOther.id}`)).status).toBe(404);
+  });
+
+  it('counts a view once per viewer per day', async () => {
+    const { session } = await member();
+    const video = await linkVideo(session, 'Viewed');
+    const visitor = new HttpSession(stack.baseUrl);
+    const first = await visitor.get<VideoDto>(`/api/videos/${video.id}`);
+    const second = await visitor.get<VideoDto>(`/api/videos/${video.id}`);
+    expect(first.body.views).toBe(1);
+    expect(second.body.views).toBe(1);
+    expect((await session.get<VideoDto>(`/api/videos/${video.id}`)).body.views).toBe(2);
+    expect((await new HttpSession(stack.baseUrl).get(`/api/videos/abc`)).status).toBe(404);
+    expect((await new HttpSession(stack.baseUrl).get(`/api/videos/99999999`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** Upload rules (spec section 5 "Upload", API-DECISIONS "Videos"), shared by gateway, video service and the dialog. */
+export const VIDEO_UPLOAD_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be 200 characters or less',
+  categoryRequired: 'Category is required',
+  categoryUnknown: 'Please choose one of the listed categories',
+  fileRequired: 'Please select a video file',
+  invalidFile: 'Please select a valid video file (MP4, MOV, WebM)',
+  fileTooLarge: 'File size must be less than 100MB',
+  youtubeRequired: 'YouTube URL is required',
+  youtubeInvalid: 'Please enter a valid YouTube URL',
+  fileAndLink: 'Send either a video file or a YouTube URL, not both',
+  duplicate: 'This video has already been uploaded',
+  tooLong: 'Video must be 2 minutes or shorter',
+  descriptionTooLong: 'Description must be 5000 characters or less',
+  notUploader: 'Only the uploader can edit this video',
+  notAllowedToDelete: 'Only the uploader or an admin can delete this video',
+} as const;
+
+export const VIDEO_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 5000,
+  /** 100 MB, as the dialog measures it (File.size in bytes against 100 × 1024 × 1024). */
+  uploadMaxBytes: 100 * 1024 * 1024,
+} as const;
+
+/** How long the gateway lets the video service wait for the worker's first verdict on an upload. */
+export const UPLOAD_VERDICT_WAIT_MS = 8000;
+
+// youtube.com/watch?v=ID (www., m., music. hosts; extra parameters allowed) or youtu.be/ID.
+const LONG_FORM = /^https?:\/\/(?:www\.|m\.|music\.)?youtube\.com\/watch\?(?:[^#]*&)?v=([A-Za-z0-9_-]{11})(?:[&#].*)?$/;
+const SHORT_FORM = /^https?:\/\/youtu\.be\/([A-Za-z0-9_-]{11})(?:[?#].*)?$/;
+
+/** The 11-character video id of a YouTube link in either accepted form, or null. */
+export function youtubeVideoId(url: string): string | null {
+  const trimmed = url.trim();
+  return LONG_FORM.exec(trimmed)?.[1] ?? SHORT_FORM.exec(trimmed)?.[1] ?? null;
+}
+
+export const youtubeThumbnailUrl = (videoId: string) => `https://img.youtube.com/vi/${videoId}/hqdefault.jpg`;
+
+const description = z
+  .string()
+  .max(VIDEO_LIMITS.descriptionMax, VIDEO_UPLOAD_MESSAGES.descriptionTooLong)
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null));
+
+/** The text fields of an upload (multipart fields arrive as strings). */
+export const videoUploadFieldsSchema = z.object({
+  title: z
+    .string({ error: VIDEO_UPLOAD_MESSAGES.titleRequired })
+    .trim()
+    .min(1, VIDEO_UPLOAD_MESSAGES.titleRequired)
+    .max(VIDEO_LIMITS.titleMax, VIDEO_UPLOAD_MESSAGES.titleTooLong),
+  description,
+  categoryId: z.coerce
+    .number({ error: VIDEO_UPLOAD_MESSAGES.categoryRequired })
+    .int(VIDEO_UPLOAD_MESSAGES.categoryRequired)
+    .positive(VIDEO_UPLOAD_MESSAGES.categoryRequired)
+    .max(2_147_483_647, VIDEO_UPLOAD_MESSAGES.categoryUnknown),
+  youtubeUrl: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || youtubeVideoId(value) !== null, VIDEO_UPLOAD_MESSAGES.youtubeInvalid),
+});
+export type VideoUploadFields = z.infer<typeof videoUploadFieldsSchema>;
+
+/** PATCH /api/videos/{id} */
+export const updateVideoRequestSchema = z.object({ description });
+export type UpdateVideoRequest = z.infer<typeof updateVideoRequestSchema>;

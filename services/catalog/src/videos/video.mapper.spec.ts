@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { toVideoDto } from './video.mapper.js';
+import type { VideoListingRow } from './videos.repository.js';
+
+const row = (overrides: Partial<VideoListingRow> = {}): VideoListingRow => ({
+  id: 5,
+  title: 'Serve',
+  description: null,
+  categoryId: null,
+  categoryName: null,
+  categoryIcon: null,
+  uploaderId: '0d4f8a9e-1111-4c3b-9a7e-2b5f0c1d2e3f',
+  uploaderFirstName: 'Ada',
+  uploaderLastName: null,
+  uploaderImage: null,
+  views: 0,
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  feedbackCount: 0,
+  averageRating: 0,
+  youtubeUrl: null,
+  videoUrl: null,
+  thumbnailUrl: null,
+  originalKey: null,
+  playbackKey: null,
+  thumbnailKey: null,
+  hasFileError: false,
+  processingState: 'ready',
+  duration: null,
+  ...overrides,
+});
+
+describe('toVideoDto', () => {
+  it.each([
+    ['uploaded', 'processing'],
+    ['processing', 'processing'],
+    ['ready', 'ready'],
+    ['failed', 'failed'],
+  ] as const)('shows the stored state %s as %s', (stored, shown) => {
+    expect(toVideoDto(row({ processingState: stored })).processingState).toBe(shown);
+  });
+
+  it('carries the duration as stored', () => {
+    expect(toVideoDto(row({ duration: 83 })).duration).toBe(83);
+    expect(toVideoDto(row({ duration: null })).duration).toBeNull();
+  });
+
+  it('inlines thumbnailData only when the row carries it (a single video, never a list)', () => {
+    expect(toVideoDto(row()).thumbnailData).toBeNull();
+    expect(toVideoDto({ ...row(), thumbnailData: '/9j/4AAQ' }).thumbnailData).toBe('/9j/4AAQ');
+    expect(toVideoDto({ ...row(), thumbnailData: null }).thumbnailData).toBeNull();
+  });
+});

@@ -1,0 +1,175 @@
+import { execFile, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
+import { MAX_VIDEO_SECONDS } from '@app/contracts';
+import type { PlaybackPlan } from './playback-plan.js';
+
+const execFileAsync = promisify(execFile);
+
+/** Bytes of stderr kept for an error message: the reason ffmpeg gives is at the end. */
+const STDERR_TAIL_BYTES = 4096;
+
+/** ffmpeg ran and failed. `exitCode` set: it refused the input (deterministic); otherwise it was killed. */
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly signal: NodeJS.Signals | null,
+    readonly timedOut: boolean,
+    readonly stderrTail: string,
+  ) {
+    super(message);
+    this.name = 'FfmpegError';
+  }
+
+  /** The same input will fail the same way: worth a verdict, not a retry. */
+  get isInputError(): boolean {
+    return !this.timedOut && this.signal === null && this.exitCode !== null && this.exitCode !== 0;
+  }
+}
+
+export interface RunOptions {
+  timeoutMs: number;
+  /** Aborting kills ffmpeg at once (shutdown hand-back). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs ffmpeg with an argument array (no shell, so object keys and paths are never parsed).
+ * Killed with SIGKILL at the timeout or on abort. `-timelimit` also caps its CPU time in the
+ * kernel, so an ffmpeg orphaned by a SIGKILLed worker cannot run on forever.
+ */
+export function runFfmpeg(ffmpegPath: string, args: string[], options: RunOptions): Promise<void> {
+  const cpuSeconds = Math.ceil((options.timeoutMs / 1000) * availableParallelism());
+  const fullArgs = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'warning', '-timelimit', String(cpuSeconds)];
+  fullArgs.push('-y', ...args);
+  const aborted = () => {
+    const error = new Error('ffmpeg aborted', { cause: options.signal?.reason as unknown });
+    error.name = 'AbortError';
+    return error;
+  };
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const child = spawn(ffmpegPath, fullArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let tail = '';
+    let timedOut = false;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      tail = (tail + chunk).slice(-STDERR_TAIL_BYTES);
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, options.timeoutMs);
+    const onAbort = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    };
+    child.once('error', (error) => {
+      settle();
+      reject(error);
+    });
+    child.once('close', (code, signal) => {
+      settle();
+      if (options.signal?.aborted) return reject(aborted());
+      if (code === 0) return resolve();
+      const what = timedOut
+        ? `timed out after ${options.timeoutMs} ms`
+        : signal
+          ? `killed by ${signal}`
+          : `exit ${code}`;
+      const stderrTail = tail.trim().split('\n').slice(-8).join('\n');
+      reject(new FfmpegError(`ffmpeg ${what}: ${stderrTail}`, code, signal, timedOut, stderrTail));
+    });
+  });
+}
+
+/**
+ * Budget for one ffmpeg run, from the media's duration (unknown → the longest accepted video).
+ * A remux only copies bytes; a re-encode of 1080p HEVC on one core runs at about real time.
+ */
+export function ffmpegTimeoutMs(durationSeconds: number | null, kind: 'remux' | 'encode' | 'thumbnail'): number {
+  const seconds = Math.min(durationSeconds ?? MAX_VIDEO_SECONDS, MAX_VIDEO_SECONDS * 2);
+  switch (kind) {
+    case 'thumbnail':
+      return 30_000;
+    case 'remux':
+      return 30_000 + seconds * 1000;
+    case 'encode':
+      return 60_000 + seconds * 10_000;
+  }
+}
+
+/** One JPEG frame, 640 px wide (height even, aspect kept). Seeking before `-i` keeps it fast. */
+export function thumbnailArgs(input: string, output: string, videoStreamIndex: number, atSeconds: number): string[] {
+  return [
+    '-ss',
+    atSeconds.toFixed(3),
+    '-i',
+    input,
+    '-map',
+    `0:${videoStreamIndex}`,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=640:-2',
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    '-update',
+    '1',
+    output,
+  ];
+}
+
+/** Where the thumbnail is taken: about 1 s in, or the middle of a clip shorter than 2 s. */
+export function thumbnailTime(durationSeconds: number | null): number {
+  if (durationSeconds === null) return 0;
+  return durationSeconds < 2 ? durationSeconds / 2 : 1;
+}
+
+/** The playback file: H.264/AAC MP4 with its index first, per the plan. */
+export function playbackArgs(
+  input: string,
+  output: string,
+  plan: PlaybackPlan,
+  streams: { video: number; audio: number | null },
+): string[] {
+  const args = ['-i', input, '-map', `0:${streams.video}`];
+  if (plan.audio !== 'none' && streams.audio !== null) args.push('-map', `0:${streams.audio}`);
+  if (plan.video === 'copy') {
+    args.push('-c:v', 'copy');
+  } else {
+    args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p');
+    // 4:2:0 needs even dimensions.
+    args.push('-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2');
+  }
+  switch (plan.audio) {
+    case 'copy':
+      args.push('-c:a', 'copy');
+      break;
+    case 'encode':
+      args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+      break;
+    case 'none':
+      args.push('-an');
+      break;
+  }
+  // The playback file is served to everyone: drop container metadata such as the GPS position
+  // phones write into .mov files (rotation is stream side data and survives).
+  args.push('-map_metadata', '-1', '-map_chapters', '-1', '-dn', '-sn');
+  args.push('-max_muxing_queue_size', '1024', '-movflags', '+faststart', '-f', 'mp4', output);
+  return args;
+}
+
+/** Readiness: the binary runs. */
+export async function ffmpegVersion(ffmpegPath: string): Promise<string> {
+  const { stdout } = await execFileAsync(ffmpegPath, ['-version'], { timeout: 5000 });
+  return stdout.split('\n')[0] ?? '';
+}

@@ -1,0 +1,57 @@
+import type { MediaInfo } from './ffprobe.js';
+
+/**
+ * How the browser-safe playback file is made from an original.
+ * - video `copy`: the H.264 bitstream is kept as it is; `encode`: libx264, yuv420p, even size.
+ * - audio `copy`: AAC kept; `encode`: AAC 128k stereo; `none`: the original has no audio.
+ * Any copy goes with `-movflags +faststart`, so the output always starts with its index.
+ */
+export interface PlaybackPlan {
+  video: 'copy' | 'encode';
+  audio: 'copy' | 'encode' | 'none';
+  /** False only for a pure remux (both streams copied): the contract's `reencoded`. */
+  reencoded: boolean;
+  /** Why something is re-encoded, for the logs; empty for a remux. */
+  reasons: string[];
+}
+
+/** Containers ffmpeg demuxes as "mov,mp4,m4a,3gp,3g2,mj2": their H.264/AAC streams copy into MP4 as they are. */
+const MP4_FAMILY = new Set(['mov', 'mp4']);
+
+/**
+ * Decides between a remux (seconds) and a re-encode (minutes). Only what every browser plays
+ * is copied: H.264 in 8-bit 4:2:0 and AAC, out of an MP4/MOV container. HEVC from phones,
+ * VP8/VP9/AV1, 4:2:2/4:4:4/10-bit and everything from other containers is re-encoded.
+ * A file whose video qualifies but whose audio does not (H.264 + PCM from a camera) keeps its
+ * video and only re-encodes the audio.
+ */
+export function planPlayback(info: Pick<MediaInfo, 'formatName' | 'video' | 'audio'>): PlaybackPlan {
+  const reasons: string[] = [];
+  const copyableContainer = info.formatName.split(',').some((name) => MP4_FAMILY.has(name));
+  if (!copyableContainer) reasons.push(`container ${info.formatName || 'unknown'}`);
+
+  const video = info.video;
+  let videoAction: PlaybackPlan['video'] = 'copy';
+  if (!copyableContainer) videoAction = 'encode';
+  if (video?.codec !== 'h264') {
+    videoAction = 'encode';
+    reasons.push(`video codec ${video?.codec ?? 'unknown'}`);
+  }
+  if (video?.pixelFormat !== 'yuv420p') {
+    videoAction = 'encode';
+    reasons.push(`pixel format ${video?.pixelFormat ?? 'unknown'}`);
+  }
+
+  let audioAction: PlaybackPlan['audio'] = 'none';
+  if (info.audio) {
+    audioAction = copyableContainer && info.audio.codec === 'aac' ? 'copy' : 'encode';
+    if (info.audio.codec !== 'aac') reasons.push(`audio codec ${info.audio.codec ?? 'unknown'}`);
+  }
+
+  return {
+    video: videoAction,
+    audio: audioAction,
+    reencoded: videoAction === 'encode' || audioAction === 'encode',
+    reasons,
+  };
+}

@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { randomBytes, randomInt } from 'node:crypto';
+import { createRedisConnection } from '@app/common';
+import {
+  MEDIA_QUEUES,
+  VIDEO_KEYS,
+  mediaJobId,
+  type CleanupJobData,
+  type MediaResultJobData,
+  type TranscodeJobData,
+} from '@app/contracts';
+import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
+import {
+  eventually,
+  makeMediaFixture,
+  makeTestVideo,
+  mp4TopLevelBoxes,
+  probeMedia,
+  startStack,
+  testInfra,
+  truncateMediaFile,
+  type MediaFixtureOptions,
+  type RunningApp,
+  type TestStack,
+} from '@app/testing';
+
+// The heavy lane for real: BullMQ transcode jobs → the media-worker process downloads the
+// original from S3, runs ffprobe/ffmpeg, uploads thumbnail + playback file and sends its
+// verdict to the results queue, which this test consumes like the video service would.
+let stack: TestStack;
+let storage: ObjectStorage;
+let redis: Redis;
+let transcodeQueue: Queue<TranscodeJobData>;
+let cleanupQueue: Queue<CleanupJobData>;
+let resultsWorker: Worker<MediaResultJobData>;
+let scratch: string;
+const results = new Map<number, MediaResultJobData[]>();
+/** Workers this file SIGKILLs: their scratch directories are only swept by the next worker to start. */
+const killedPids: number[] = [];
+const timings: { fixture: string; reencoded?: boolean; seconds: number; steps?: Record<string, number> }[] = [];
+
+// The bucket is shared by every test file of the run: ids far from anything else's.
+const firstId = randomInt(1_000_000, 9_000_000);
+let nextId = firstId;
+const uploadPrefix = `transcode-spec-${randomBytes(4).toString('hex')}`;
+
+/** Each fixture: how it is made, and under which original key it is stored. */
+const FIXTURES = {
+  hevcMov: { video: 'hevc', audio: 'aac', file: 'hevc.mov', format: 'mov' },
+  yuv444: { video: 'h264', pixelFormat: 'yuv444p', size: '321x241', audio: 'aac', file: 'yuv444.mp4' },
+  vp9Opus: { video: 'vp9', audio: 'opus', file: 'vp9-opus.webm' },
+  webmNoDuration: { video: 'vp9', audio: 'opus', file: 'recorded.webm', unseekable: true },
+  h264Pcm: { video: 'h264', audio: 'pcm', file: 'h264-pcm.mov', format: 'mov' },
+  audioOnly: { video: 'none', audio: 'aac', file: 'voice.m4a', format: 'ipod' },
+  tooLong: { video: 'h264', audio: 'none', seconds: 121, size: '64x64', rate: 2, file: 'long.mp4' },
+  slowHevc: { video: 'hevc', audio: 'aac', seconds: 20, size: '640x360', rate: 24, file: 'slow.mov', format: 'mov' },
+} as const satisfies Record<string, MediaFixtureOptions & { file: string }>;
+type FixtureName = keyof typeof FIXTURES | 'h264Aac' | 'truncated' | 'text';
+const keys = {} as Record<FixtureName, string>;
+const paths = {} as Record<FixtureName, string>;
+
+beforeAll(async () => {
+  // LOG_LEVEL info: the SIGTERM case reads the worker's "transcoded" line.
+  stack = await startStack('transcode', ['media-worker'], { LOG_LEVEL: 'info' });
+  storage = objectStorageFromEnv(testInfra().s3);
+  await storage.ensureBucket();
+  scratch = await mkdtemp(join(tmpdir(), 'transcode-spec-'));
+  redis = createRedisConnection(stack.env.REDIS_URL as string, 'transcode-spec');
+  const prefix = stack.env.QUEUE_PREFIX;
+  transcodeQueue = new Queue(MEDIA_QUEUES.transcode, { connection: redis, prefix });
+  cleanupQueue = new Queue(MEDIA_QUEUES.cleanup, { connection: redis, prefix });
+  resultsWorker = new Worker<MediaResultJobData>(
+    MEDIA_QUEUES.results,
+    async (job) => {
+      results.set(job.data.videoId, [...(results.get(job.data.videoId) ?? []), job.data]);
+    },
+    { connection: redis, prefix },
+  );
+
+  for (const [name, { file, ...options }] of Object.entries(FIXTURES)) {
+    paths[name as FixtureName] = await makeMediaFixture(join(scratch, file), options);
+  }
+  // makeTestVideo writes a plain MP4 with its index (moov) after the media data (mdat).
+  paths.h264Aac = await makeTestVideo(join(scratch, 'h264-aac.mp4'), { seconds: 2 });
+  paths.truncated = await truncateMediaFile(paths.h264Aac, join(scratch, 'truncated.mp4'));
+  paths.text = join(scratch, 'notes.mov');
+  await writeFile(paths.text, 'these are my swing notes, not a video\n'.repeat(100));
+  await Promise.all(
+    Object.entries(paths).map(async ([name, path]) => {
+      keys[name as FixtureName] = VIDEO_KEYS.original(`${uploadPrefix}-${name}`);
+      await storage.upload(keys[name as FixtureName], createReadStream(path));
+    }),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  if (process.env.TRANSCODE_TIMINGS) console.log(JSON.stringify(timings, null, 1));
+  await resultsWorker?.close();
+  await Promise.all([transcodeQueue?.close(), cleanupQueue?.close()]);
+  redis?.disconnect();
+  storage?.destroy();
+  await stack?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+  for (const entry of await readdir(tmpdir())) {
+    if (killedPids.some((pid) => entry.startsWith(`media-worker-${pid}-`))) {
+      await rm(join(tmpdir(), entry), { recursive: true, force: true });
+    }
+  }
+});
+
+const JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 1000 } } as const;
+
+async function enqueue(objectKey: string): Promise<{ videoId: number; job: Job<TranscodeJobData> }> {
+  const videoId = nextId++;
+  const job = await transcodeQueue.add(
+    'transcode',
+    { videoId, objectKey },
+    { ...JOB_OPTIONS, jobId: mediaJobId('transcode', videoId) },
+  );
+  return { videoId, job };
+}
+
+async function verdictFor(videoId: number, timeoutMs = 30_000): Promise<MediaResultJobData> {
+  const [verdict] = await eventually(
+    async () => results.get(videoId) ?? [],
+    (list) => list.length > 0,
+    timeoutMs,
+  );
+  return verdict!;
+}
+
+/** Runs one transcode job to its verdict; records how long the worker took. */
+async function transcode(fixture: FixtureName | 'missing', timeoutMs?: number) {
+  const objectKey = fixture === 'missing' ? VIDEO_KEYS.original(`${uploadPrefix}-never-uploaded`) : keys[fixture];
+  const { videoId, job } = await enqueue(objectKey);
+  const verdict = await verdictFor(videoId, timeoutMs);
+  await recordTiming(fixture, job.id!, verdict);
+  return { videoId, verdict };
+}
+
+/** How long the worker spent on a job (for the report; printed with TRANSCODE_TIMINGS=1). */
+async function recordTiming(fixture: string, jobId: string, verdict: MediaResultJobData) {
+  // The verdict is sent just before the job completes.
+  const finished = await eventually(
+    () => transcodeQueue.getJob(jobId),
+    (j) => Boolean(j?.finishedOn),
+  );
+  timings.push({
+    fixture,
+    reencoded: verdict.stage === 'ready' ? verdict.reencoded : undefined,
+    seconds: (finished!.finishedOn! - finished!.processedOn!) / 1000,
+    steps: (finished!.returnvalue as { timingsMs?: Record<string, number> } | undefined)?.timingsMs,
+  });
+}
+
+async function downloadTo(key: string, file: string): Promise<string> {
+  const object = await storage.download(key);
+  if (!object) throw new Error(`${key} is not stored`);
+  await pipeline(object.body, createWriteStream(join(scratch, file)));
+  return join(scratch, file);
+}
+
+/** The outputs of a 'ready' verdict: a browser-safe faststart MP4 and a 640 px JPEG. */
+async function expectPlayableOutputs(videoId: number, name: string) {
+  const playback = await downloadTo(VIDEO_KEYS.playback(videoId), `${name}-playback.mp4`);
+  const probed = await probeMedia(playback);
+  expect(probed.video).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p' });
+  const boxes = await mp4TopLevelBoxes(playback);
+  expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+  expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+  expect((await storage.head(VIDEO_KEYS.playback(videoId)))?.contentType).toBe('video/mp4');
+
+  const thumbnail = await downloadTo(VIDEO_KEYS.thumbnail(videoId), `${name}-thumbnail.jpg`);
+  expect((await readFile(thumbnail)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  expect((await probeMedia(thumbnail)).video).toMatchObject({ width: 640 });
+  expect((await storage.head(VIDEO_KEYS.thumbnail(videoId)))?.contentType).toBe('image/jpeg');
+  return probed;
+}
+
+describe('transcode processor', () => {
+  it('remuxes browser-ready H.264/AAC MP4 with faststart and keeps the original untouched', async () => {
+    expect(await mp4TopLevelBoxes(paths.h264Aac)).toEqual(expect.arrayContaining(['mdat', 'moov']));
+    const original = await mp4TopLevelBoxes(paths.h264Aac);
+    expect(original.indexOf('mdat')).toBeLessThan(original.indexOf('moov'));
+
+    const { videoId, verdict } = await transcode('h264Aac');
+    expect(verdict).toEqual({
+      videoId,
+      stage: 'ready',
+      playbackKey: VIDEO_KEYS.playback(videoId),
+      thumbnailKey: VIDEO_KEYS.thumbnail(videoId),
+      durationSeconds: expect.any(Number),
+      reencoded: false,
+    });
+    if (verdict.stage !== 'ready') return;
+    expect(verdict.durationSeconds).toBeGreaterThan(1.5);
+    expect(verdict.durationSeconds).toBeLessThan(2.5);
+    const probed = await expectPlayableOutputs(videoId, 'remux');
+    expect(probed).toMatchObject({ audio: { codec: 'aac' }, video: { width: 320, height: 240 } });
+
+    const stored = await downloadTo(keys.h264Aac, 'original-after.mp4');
+    expect(await readFile(stored)).toEqual(await readFile(paths.h264Aac));
+  });
+
+  // The fixtures' tone is mono: AAC is copied as it is, anything else becomes stereo AAC.
+  it.each([
+    ['an iPhone-style HEVC .mov', 'hevcMov', { width: 320, height: 240 }, 1],
+    ['H.264 in yuv444p with odd dimensions', 'yuv444', { width: 320, height: 240 }, 1],
+    ['VP9/Opus WebM', 'vp9Opus', { width: 320, height: 240 }, 2],
+    ['a WebM recorded without duration or index', 'webmNoDuration', { width: 320, height: 240 }, 2],
+    ['H.264 with PCM audio', 'h264Pcm', { width: 320, height: 240 }, 2],
+  ] as const)('re-encodes %s to H.264 yuv420p + AAC', async (_name, fixture, size, channels) => {
+    const { videoId, verdict } = await transcode(fixture);
+    expect(verdict).toMatchObject({ videoId, stage: 'ready', reencoded: true });
+    if (verdict.stage !== 'ready') return;
+    expect(verdict.durationSeconds).toBeGreaterThan(1.5);
+    expect(verdict.durationSeconds).toBeLessThan(2.5);
+    const probed = await expectPlayableOutputs(videoId, fixture);
+    expect(probed).toMatchObject({ video: size, audio: { codec: 'aac', channels } });
+  });
+
+  it.each([
+    ['the first half of an MP4', 'truncated', 'unreadable'],
+    ['a text file', 'text', 'unreadable'],
+    ['a 121 s clip', 'tooLong', 'too-long'],
+    ['an audio-only file', 'audioOnly', 'no-video'],
+    ['a key with no object', 'missing', 'missing'],
+  ] as const)('sends a failed verdict for %s and completes the job', async (_name, fixture, reason) => {
+    const { videoId, verdict } = await transcode(fixture);
+    expect(verdict).toEqual({ videoId, stage: 'failed', reason, detail: expect.any(String) });
+    const job = await transcodeQueue.getJob(mediaJobId('transcode', videoId));
+    expect(await job?.getState()).toBe('completed');
+    expect(await storage.head(VIDEO_KEYS.playback(videoId))).toBeNull();
+  });
+});
+
+describe('cleanup processor', () => {
+  it("deletes the given keys and a video's derived files, tolerating missing keys, and can run again", async () => {
+    const videoId = nextId++;
+    const original = VIDEO_KEYS.original(`${uploadPrefix}-to-delete`);
+    await Promise.all(
+      [original, VIDEO_KEYS.playback(videoId), VIDEO_KEYS.thumbnail(videoId)].map((key) =>
+        storage.upload(key, Buffer.from('bytes')),
+      ),
+    );
+    const data = { keys: [original, `videos/${videoId}/`, `${uploadPrefix}/never-existed`] };
+    for (const run of [1, 2]) {
+      const job = await cleanupQueue.add('cleanup', data, { jobId: `cleanup-${videoId}-${run}` });
+      const state = await eventually(
+        () => job.getState(),
+        (s) => s === 'completed' || s === 'failed',
+      );
+      expect(state).toBe('completed');
+    }
+    for (const key of [original, VIDEO_KEYS.playback(videoId), VIDEO_KEYS.thumbnail(videoId)]) {
+      expect(await storage.head(key)).toBeNull();
+    }
+  });
+});
+
+describe('transcode worker replicas', () => {
+  const workers = () =>
+    (stack.apps.get('media-worker') ?? []).filter(
+      (app) => app.process.exitCode === null && app.process.signalCode === null,
+    );
+
+  /** Adds a job for the long clip and returns it with the replica that took it. */
+  async function startLongJob(): Promise<{ videoId: number; jobId: string; holder: RunningApp; takenBy: string }> {
+    const { videoId, job } = await enqueue(keys.slowHevc);
+    const active = await eventually(
+      () => transcodeQueue.getJob(job.id!),
+      (j) => Boolean(j?.processedBy),
+      10_000,
+    );
+    const takenBy = active!.processedBy!;
+    const holder = workers().find((app) => takenBy.endsWith(`:${app.process.pid}`));
+    if (!holder) throw new Error(`no running replica matches ${takenBy}`);
+    return { videoId, jobId: job.id!, holder, takenBy };
+  }
+
+  it('finishes the current job before exiting on SIGTERM', async () => {
+    await stack.addReplica('media-worker');
+    expect(workers()).toHaveLength(2);
+    const { videoId, jobId, holder } = await startLongJob();
+    await holder.stop();
+    // Not the harness's SIGKILL after 15 s: the worker exited by itself.
+    expect(holder.process.signalCode).not.toBe('SIGKILL');
+    const verdict = await verdictFor(videoId);
+    expect(verdict).toMatchObject({ stage: 'ready', reencoded: true });
+    await recordTiming('slowHevc', jobId, verdict);
+    expect(holder.output()).toContain(`"msg":"transcoded","jobId":"${mediaJobId('transcode', videoId)}"`);
+  }, 60_000);
+
+  it('lets another replica finish the job of a worker killed mid-transcode', async () => {
+    await stack.addReplica('media-worker');
+    expect(workers()).toHaveLength(2);
+    const { videoId, jobId, holder, takenBy } = await startLongJob();
+    killedPids.push(holder.process.pid!);
+    await holder.kill();
+    expect(holder.process.signalCode).toBe('SIGKILL');
+
+    // The dead worker's lock expires (≤ 30 s), the next stalled check (every 15 s) requeues the job.
+    const verdict = await verdictFor(videoId, 80_000);
+    expect(verdict).toMatchObject({ stage: 'ready', reencoded: true });
+    const job = await transcodeQueue.getJob(jobId);
+    expect(job?.processedBy).not.toBe(takenBy);
+    // One stall, and the attempt the other replica completed: the crash cost no retry.
+    expect(job).toMatchObject({ stalledCounter: 1, attemptsMade: 1 });
+    expect(results.get(videoId)).toHaveLength(1);
+    await expectPlayableOutputs(videoId, 'after-kill');
+  }, 100_000);
+});

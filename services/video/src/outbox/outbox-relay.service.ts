@@ -1,0 +1,114 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { MEDIA_QUEUES, type MediaQueueName } from '@app/contracts';
+import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS } from '../media/media-jobs.service.js';
+import { MEDIA_JOB_EVENT, type MediaJobOutboxPayload } from './media-outbox.js';
+
+const JOB_OPTIONS: Record<MediaQueueName, JobsOptions> = {
+  [MEDIA_QUEUES.probe]: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
+  [MEDIA_QUEUES.transcode]: { attempts: 5, backoff: { type: 'exponential', delay: 5000 } },
+  [MEDIA_QUEUES.results]: { attempts: 10, backoff: { type: 'exponential', delay: 1000 } },
+  [MEDIA_QUEUES.cleanup]: { attempts: 10, backoff: { type: 'exponential', delay: 5000 } },
+};
+const KEEP = { removeOnComplete: { age: 24 * 3600, count: 1000 }, removeOnFail: { age: 7 * 24 * 3600 } };
+const POLL_MS = 1000;
+const BATCH = 50;
+
+/**
+ * Delivers the media jobs recorded in the outbox to BullMQ, at least once: a row is marked
+ * published only after its job is queued, and job ids are deterministic, so a re-delivery after
+ * a crash or a Redis outage queues nothing twice. Several replicas share the work (SKIP LOCKED).
+ */
+@Injectable()
+export class OutboxRelayService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(OutboxRelayService.name);
+  private readonly queues = new Map<MediaQueueName, Queue>();
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(MEDIA_REDIS) private readonly redis: Redis,
+    @Inject(MEDIA_QUEUE_PREFIX) private readonly prefix: string,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.kick(), POLL_MS);
+    void this.kick();
+  }
+
+  /** Delivers pending rows now (called right after a commit); overlapping calls coalesce. */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.logger.warn({ msg: 'outbox delivery deferred', error: String(error) }))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          void this.kick();
+        }
+      });
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const delivered = await this.dataSource.transaction(async (manager) => {
+        const rows: { id: string; payload: MediaJobOutboxPayload }[] = await manager.query(
+          `SELECT id, payload FROM outbox
+            WHERE "publishedAt" IS NULL AND "eventType" = $1
+            ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [MEDIA_JOB_EVENT, BATCH],
+        );
+        for (const row of rows) {
+          const job = row.payload;
+          await withTimeout(
+            this.queue(job.queue).add(job.name, job.data, { ...JOB_OPTIONS[job.queue], ...KEEP, jobId: job.jobId }),
+          );
+        }
+        if (rows.length) {
+          await manager.query(`UPDATE outbox SET "publishedAt" = now() WHERE id = ANY($1::bigint[])`, [
+            rows.map((row) => row.id),
+          ]);
+        }
+        return rows.length;
+      });
+      if (delivered < BATCH) return;
+    }
+  }
+
+  private queue(name: MediaQueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.redis, prefix: this.prefix });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+    await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()));
+  }
+}
+
+// With Redis away, BullMQ waits for it; the rows stay locked only this long, then the next round retries.
+const ADD_TIMEOUT_MS = 5000;
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('queueing timed out (Redis unavailable?)')), ADD_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { CategoryEntity, VideoEntity } from '@app/database';
+import { mediaJobId, MEDIA_QUEUES, VIDEO_KEYS } from '@app/contracts';
+import { recordMediaJob } from '../outbox/media-outbox.js';
+
+export type NewVideo = Pick<
+  VideoEntity,
+  'title' | 'description' | 'categoryId' | 'uploaderId' | 'youtubeUrl' | 'thumbnailUrl' | 'processingState'
+> &
+  Partial<Pick<VideoEntity, 'originalKey' | 'fileHash' | 'sizeBytes' | 'mimeType'>>;
+
+/** The only place the video service talks SQL. It owns `videos`; `categories` is only read. */
+@Injectable()
+export class VideosRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  findById(id: number): Promise<VideoEntity | null> {
+    return this.dataSource.getRepository(VideoEntity).findOneBy({ id });
+  }
+
+  async categoryExists(id: number): Promise<boolean> {
+    return this.dataSource.getRepository(CategoryEntity).existsBy({ id });
+  }
+
+  hashExists(fileHash: string): Promise<boolean> {
+    return this.dataSource.getRepository(VideoEntity).existsBy({ fileHash });
+  }
+
+  /** A link video: ready at once, no jobs. */
+  insertLink(video: NewVideo): Promise<VideoEntity> {
+    const videos = this.dataSource.getRepository(VideoEntity);
+    return videos.save(videos.create(video));
+  }
+
+  /**
+   * A file video and its probe job, in one transaction (the job cannot be lost). null when the
+   * same file was registered first by a concurrent upload (the unique fileHash decides).
+   */
+  async insertFileWithProbe(video: NewVideo): Promise<VideoEntity | null> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const saved = await manager.getRepository(VideoEntity).save(manager.getRepository(VideoEntity).create(video));
+        await recordMediaJob(manager, {
+          queue: MEDIA_QUEUES.probe,
+          name: 'probe',
+          jobId: mediaJobId('probe', saved.id),
+          data: { objectKey: saved.originalKey, videoId: saved.id },
+        });
+        return saved;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Queues removal of stored objects (a refused upload, a duplicate). */
+  async cleanUp(keys: string[], reason: string): Promise<void> {
+    await this.dataSource.transaction((manager) => recordCleanup(manager, keys, reason));
+  }
+
+  /** Removes a refused upload's row and queues its object's removal, atomically. */
+  async discard(video: VideoEntity): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(VideoEntity).delete({ id: video.id });
+      await recordCleanup(manager, storedKeys(video), `discard-${video.id}`);
+    });
+  }
+
+  /** Deletes the row (feedback and bookmarks cascade) and queues removal of its files, atomically. */
+  async deleteWithFiles(video: VideoEntity): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(VideoEntity).delete({ id: video.id });
+      await recordCleanup(manager, storedKeys(video), `delete-${video.id}`);
+    });
+  }
+
+  async updateDescription(id: number, description: string | null): Promise<void> {
+    await this.dataSource.getRepository(VideoEntity).update({ id }, { description });
+  }
+
+  async incrementViews(id: number): Promise<void> {
+    await this.dataSource.getRepository(VideoEntity).increment({ id }, 'views', 1);
+  }
+
+  /** Probe passed: queue the transcode, once (only while the video is still processing). */
+  async queueTranscode(id: number, durationSeconds: number | null): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const video = await lockProcessing(manager, id);
+      if (!video) return;
+      await manager
+        .getRepository(VideoEntity)
+        .update({ id }, { duration: durationSeconds === null ? null : Math.round(durationSeconds) });
+      await recordMediaJob(manager, {
+        queue: MEDIA_QUEUES.transcode,
+        name: 'transcode',
+        jobId: mediaJobId('transcode', id),
+        data: { videoId: id, objectKey: video.originalKey },
+      });
+    });
+  }
+
+  /** false when the video no longer exists (deleted while the worker ran). */
+  async markReady(
+    id: number,
+    files: { playbackKey: string; thumbnailKey: string | null; durationSeconds: number | null },
+  ): Promise<boolean> {
+    const result = await this.dataSource.getRepository(VideoEntity).update(
+      { id },
+      {
+        processingState: 'ready',
+        hasFileError: false,
+        playbackKey: files.playbackKey,
+        thumbnailKey: files.thumbnailKey,
+        ...(files.durationSeconds === null ? {} : { duration: Math.round(files.durationSeconds) }),
+      },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Only a video still being processed can fail: a late verdict never undoes a ready one. */
+  async markFailed(id: number): Promise<void> {
+    await this.dataSource
+      .getRepository(VideoEntity)
+      .update({ id, processingState: 'processing' }, { processingState: 'failed', hasFileError: true });
+  }
+}
+
+// The derived files' keys are fixed, so they are listed even before the worker has written them.
+const storedKeys = (video: VideoEntity) =>
+  video.originalKey
+    ? [video.originalKey, VIDEO_KEYS.playback(video.id), VIDEO_KEYS.thumbnail(video.id)]
+    : [video.playbackKey, video.thumbnailKey].filter((key): key is string => Boolean(key));
+
+async function recordCleanup(manager: EntityManager, keys: string[], id: string): Promise<void> {
+  if (!keys.length) return;
+  await recordMediaJob(manager, {
+    queue: MEDIA_QUEUES.cleanup,
+    name: 'cleanup',
+    jobId: `cleanup-${id}`,
+    data: { keys },
+  });
+}
+
+async function lockProcessing(manager: EntityManager, id: number): Promise<VideoEntity | null> {
+  const video = await manager
+    .getRepository(VideoEntity)
+    .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  return video && video.processingState === 'processing' && video.originalKey ? video : null;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
