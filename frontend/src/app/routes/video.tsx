@@ -68,7 +68,7 @@ function VideoDetails({ video, isUploader, onEdit }: { video: Video; isUploader:
       <div className="video-info__meta">
         <span className="video-info__meta-item" data-testid="video-views">
           <EyeIcon size={16} />
-          {formatCount(video.views ?? 0)} views
+          {formatCount(video.views ?? 0)} {video.views === 1 ? 'view' : 'views'}
         </span>
         {date && (
           <span className="video-info__meta-item">
