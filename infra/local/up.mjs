@@ -72,6 +72,10 @@ try {
   ready = true;
   const categories = await (await fetch(`${base}/api/categories`)).json();
   console.log(`\n[up] ready: ${base}  (${categories.length} categories; Ctrl-C stops everything this started)\n`);
+  // A newcomer sees a living site: demo members, videos and feedback on an empty database only.
+  // Never fails `up`: seeding problems are printed as warnings.
+  const { demoSeedingEnabled, seedDemoContent } = await import('./lib/demo-seed.mjs');
+  if (demoSeedingEnabled()) await seedDemoContent({ base, ffmpegPath: env.FFMPEG_PATH });
 } catch (error) {
   console.error(`[up] failed: ${error.message}`);
   await shutdown(1);
