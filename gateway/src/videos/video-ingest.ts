@@ -13,6 +13,9 @@ export interface IngestedUpload {
   upload?: StoredUpload;
 }
 
+/** S3's smallest multipart part. */
+const INGEST_PART_BYTES = 5 * 1024 * 1024;
+
 const tooLarge = () => new HttpException({ message: VIDEO_UPLOAD_MESSAGES.fileTooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
 const invalidFile = () => new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.invalidFile });
 
@@ -71,13 +74,15 @@ export function ingestVideoUpload(req: Request, storage: ObjectStorage): Promise
       file.on('limit', () => fail(tooLarge()));
       inspector.on('error', (error: Error) => fail(error));
       file.pipe(inspector);
-      storing = storage.upload(objectKey, inspector, { signal: abort.signal }).then(() => {
+      // Small parts, one in flight: five concurrent 100 MB uploads stay well under 100 MB of memory.
+      const partOptions = { partSize: INGEST_PART_BYTES, partsInFlight: 1 };
+      storing = storage.upload(objectKey, inspector, { signal: abort.signal, ...partOptions }).then(() => {
         if (failure) throw failure;
-        if (inspector.size === 0) throw new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.fileRequired });
+        if (inspector.byteCount === 0) throw new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.fileRequired });
         return {
           objectKey: objectKey!,
           sha256: inspector.sha256(),
-          sizeBytes: inspector.size,
+          sizeBytes: inspector.byteCount,
           mimeType: inspector.container ?? 'application/octet-stream',
         };
       });
@@ -108,14 +113,15 @@ export function ingestVideoUpload(req: Request, storage: ObjectStorage): Promise
 
 /** Passes bytes through while hashing, counting and checking the container of the first bytes. */
 class UploadInspector extends Transform {
-  size = 0;
+  // Not `size`: lib-storage reads a body's `size` as its total length and would expect no parts.
+  byteCount = 0;
   container: string | null = null;
   private readonly hash = createHash('sha256');
   private head: Buffer = Buffer.alloc(0);
   private checked = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
+    this.byteCount += chunk.length;
     this.hash.update(chunk);
     if (!this.checked) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES)]);
@@ -129,7 +135,7 @@ class UploadInspector extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (!this.checked && this.size > 0) return done(invalidFile());
+    if (!this.checked && this.byteCount > 0) return done(invalidFile());
     done();
   }
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { VIDEO_UPLOAD_MESSAGES, type UserDto, type VideoDto } from '@app/contracts';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import {
@@ -10,6 +13,7 @@ import {
   makeTestVideo,
   newUserFields,
   startStack,
+  testInfra,
   withClient,
   type TestStack,
 } from '@app/testing';
@@ -122,6 +126,67 @@ describe('uploading a file', () => {
     const past = await fetch(`${stack.baseUrl}${ready.videoUrl}`, { headers: { range: `bytes=${size}-` } });
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
+  });
+
+  it('streams a file larger than one storage part, keeping every byte and its sha256', async () => {
+    const { session } = await member();
+    const path = join(scratch, 'big.mp4');
+    // Noise at a fixed 40 Mb/s: about 12 MB of real video, so the upload spans several S3 parts.
+    await promisify(execFile)(testInfra().ffmpegPath, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=30:duration=3',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=d=3',
+      '-vf',
+      'noise=alls=60:allf=t',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-b:v',
+      '40M',
+      '-minrate',
+      '40M',
+      '-maxrate',
+      '40M',
+      '-bufsize',
+      '2M',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      path,
+    ]);
+    const bytes = await readFile(path);
+    expect(bytes.length).toBeGreaterThan(10 * 1024 * 1024);
+    const res = await upload(
+      session,
+      uploadForm({ title: 'Big clip', categoryId: String(categoryId) }, { bytes, name: 'big.mp4', type: 'video/mp4' }),
+    );
+    expect(res.status).toBe(201);
+    const [row] = await withClient(stack.database.url, async (client) => {
+      const { rows } = await client.query<{ originalKey: string; fileHash: string; sizeBytes: string }>(
+        'SELECT "originalKey", "fileHash", "sizeBytes" FROM videos WHERE id = $1',
+        [res.body.id],
+      );
+      return rows;
+    });
+    expect(row?.fileHash).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(Number(row?.sizeBytes)).toBe(bytes.length);
+    expect((await storage.head(row!.originalKey))?.size).toBe(bytes.length);
+    await eventually(
+      async () => (await session.get<VideoDto>(`/api/videos/${res.body.id}`)).body,
+      (video) => video.processingState === 'ready',
+      60_000,
+    );
   });
 
   it('refuses the same file a second time, from anyone', async () => {

@@ -96,13 +96,13 @@ export class ObjectStorage {
   async upload(
     key: string,
     body: Readable | Buffer,
-    options: { contentType?: string; signal?: AbortSignal } = {},
+    options: { contentType?: string; signal?: AbortSignal; partSize?: number; partsInFlight?: number } = {},
   ): Promise<void> {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: body, ContentType: options.contentType },
-      partSize: PART_SIZE,
-      queueSize: QUEUE_SIZE,
+      partSize: options.partSize ?? PART_SIZE,
+      queueSize: options.partsInFlight ?? QUEUE_SIZE,
       leavePartsOnError: false,
     });
     const abort = () => void upload.abort().catch(() => undefined);

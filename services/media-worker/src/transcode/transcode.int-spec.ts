@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -5,6 +6,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes, randomInt } from 'node:crypto';
 import { createRedisConnection } from '@app/common';
@@ -62,7 +64,7 @@ const FIXTURES = {
   tooLong: { video: 'h264', audio: 'none', seconds: 121, size: '64x64', rate: 2, file: 'long.mp4' },
   slowHevc: { video: 'hevc', audio: 'aac', seconds: 20, size: '640x360', rate: 24, file: 'slow.mov', format: 'mov' },
 } as const satisfies Record<string, MediaFixtureOptions & { file: string }>;
-type FixtureName = keyof typeof FIXTURES | 'h264Aac' | 'truncated' | 'text';
+type FixtureName = keyof typeof FIXTURES | 'h264Aac' | 'faststart' | 'truncated' | 'text';
 const keys = {} as Record<FixtureName, string>;
 const paths = {} as Record<FixtureName, string>;
 
@@ -90,6 +92,11 @@ beforeAll(async () => {
   // makeTestVideo writes a plain MP4 with its index (moov) after the media data (mdat).
   paths.h264Aac = await makeTestVideo(join(scratch, 'h264-aac.mp4'), { seconds: 2 });
   paths.truncated = await truncateMediaFile(paths.h264Aac, join(scratch, 'truncated.mp4'));
+  // The same streams with the index first, as phones and cameras often write them.
+  paths.faststart = join(scratch, 'faststart.mp4');
+  await promisify(execFile)(testInfra().ffmpegPath, [
+    ...['-v', 'error', '-y', '-i', paths.h264Aac, '-c', 'copy', '-movflags', '+faststart', paths.faststart],
+  ]);
   paths.text = join(scratch, 'notes.mov');
   await writeFile(paths.text, 'these are my swing notes, not a video\n'.repeat(100));
   await Promise.all(
@@ -207,6 +214,23 @@ describe('transcode processor', () => {
 
     const stored = await downloadTo(keys.h264Aac, 'original-after.mp4');
     expect(await readFile(stored)).toEqual(await readFile(paths.h264Aac));
+  });
+
+  it('plays a browser-ready original that already has its index first as it is: no copy is made', async () => {
+    const boxes = await mp4TopLevelBoxes(paths.faststart);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    const { videoId, verdict } = await transcode('faststart');
+    expect(verdict).toEqual({
+      videoId,
+      stage: 'ready',
+      playbackKey: keys.faststart,
+      thumbnailKey: VIDEO_KEYS.thumbnail(videoId),
+      durationSeconds: expect.any(Number),
+      reencoded: false,
+    });
+    expect(await storage.head(VIDEO_KEYS.playback(videoId))).toBeNull();
+    const thumbnail = await downloadTo(VIDEO_KEYS.thumbnail(videoId), 'faststart-thumbnail.jpg');
+    expect((await readFile(thumbnail)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });
 
   // The fixtures' tone is mono: AAC is copied as it is, anything else becomes stereo AAC.

@@ -26,6 +26,7 @@ import {
 } from '../ffmpeg/ffmpeg.js';
 import { inspectMedia, isWithinLengthLimit, type MediaInfo, type VideoStreamInfo } from '../ffmpeg/ffprobe.js';
 import { planPlayback } from '../ffmpeg/playback-plan.js';
+import { hasIndexFirst } from '../ffmpeg/mp4-boxes.js';
 import { MediaResultsPublisher } from '../results/media-results.publisher.js';
 import { createScratchDir } from '../shared/scratch-dir.js';
 import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
@@ -180,6 +181,27 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
     const thumbnail = await timed('thumbnail', () => this.makeThumbnail(input, scratch, info, video, signal));
 
     const plan = planPlayback(info);
+    // Already what every browser plays, index first: the original itself is the playback file,
+    // so there is nothing to write or upload again (the common case for phone and camera MP4s).
+    if (!plan.reencoded && info.durationSeconds !== null && (await timed('index-check', () => hasIndexFirst(input)))) {
+      const thumbnailKey = thumbnail ? VIDEO_KEYS.thumbnail(videoId) : null;
+      if (thumbnail && thumbnailKey) {
+        await timed('upload', async () =>
+          this.storage.upload(thumbnailKey, await readFile(thumbnail), { contentType: 'image/jpeg', signal }),
+        );
+      }
+      return {
+        verdict: {
+          videoId,
+          stage: 'ready',
+          playbackKey: objectKey,
+          thumbnailKey,
+          durationSeconds: info.durationSeconds,
+          reencoded: false,
+        },
+        plan,
+      };
+    }
     const playback = join(scratch, 'playback.mp4');
     try {
       await timed(plan.video === 'encode' ? 'encode' : plan.audio === 'encode' ? 'remux+audio' : 'remux', () =>
