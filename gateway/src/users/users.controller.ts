@@ -14,7 +14,6 @@ import {
   Put,
   Req,
   Res,
-  ServiceUnavailableException,
   UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -31,6 +30,7 @@ import {
 import type { ObjectStorage } from '@app/storage';
 import { AuthClient } from '../clients/auth.client.js';
 import { GATEWAY_STORAGE } from '../health/gateway-health.tokens.js';
+import { storageCall } from '../http/storage-call.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
 import { detectImageType, IMAGE_MIME_BY_EXTENSION } from './image-type.js';
@@ -123,17 +123,6 @@ export class UsersController {
     if (!key) return;
     this.storage.delete(key).catch((error: unknown) => {
       this.logger.warn({ msg: 'could not remove a replaced profile image', key, error: String(error) });
-    });
-  }
-}
-
-/** Object storage that does not answer is a dependency outage (503), not a server bug. */
-async function storageCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch {
-    throw new ServiceUnavailableException({
-      message: 'File storage is temporarily unavailable. Please try again shortly.',
     });
   }
 }

@@ -14,7 +14,6 @@ import {
   Post,
   Req,
   Res,
-  ServiceUnavailableException,
   UseGuards,
   type PipeTransform,
 } from '@nestjs/common';
@@ -34,6 +33,7 @@ import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
 import { CatalogClient } from '../clients/catalog.client.js';
 import { VideoClient } from '../clients/video.client.js';
 import { GATEWAY_STORAGE } from '../health/gateway-health.tokens.js';
+import { storageCall } from '../http/storage-call.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { parseRange } from './byte-range.js';
 import { ingestVideoUpload } from './video-ingest.js';
@@ -170,16 +170,5 @@ export class VideoItemsController {
     const fresh = randomUUID();
     res.cookie(VIEWER_COOKIE, fresh, { httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000 });
     return `v:${fresh}`;
-  }
-}
-
-async function storageCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof Error && 'getStatus' in error) throw error; // an HttpException from the call itself
-    throw new ServiceUnavailableException({
-      message: 'File storage is temporarily unavailable. Please try again shortly.',
-    });
   }
 }

@@ -80,8 +80,10 @@ export class VideosRepository {
     await this.dataSource.getRepository(VideoEntity).update({ id }, { description });
   }
 
-  async incrementViews(id: number): Promise<void> {
-    await this.dataSource.getRepository(VideoEntity).increment({ id }, 'views', 1);
+  /** false when there is no such video (one statement either way). */
+  async incrementViews(id: number): Promise<boolean> {
+    const result = await this.dataSource.getRepository(VideoEntity).increment({ id }, 'views', 1);
+    return (result.affected ?? 0) > 0;
   }
 
   /** Probe passed: queue the transcode, once (only while the video is still processing). */

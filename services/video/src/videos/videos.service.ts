@@ -131,9 +131,7 @@ export class VideosService {
     } catch {
       return false;
     }
-    if (!(await this.videos.findById(videoId))) return false;
-    await this.videos.incrementViews(videoId);
-    return true;
+    return this.videos.incrementViews(videoId);
   }
 
   async playback(videoId: number): Promise<PlaybackSources> {
