@@ -18,7 +18,7 @@ import { CategoriesController } from './categories/categories.controller.js';
 import { VideosController } from './videos/videos.controller.js';
 import { VideoItemsController } from './videos/video-items.controller.js';
 import { VideoClient } from './clients/video.client.js';
-import { FeedbackController } from './feedback/feedback.controller.js';
+import { FeedbackController, VideoFeedbackController } from './feedback/feedback.controller.js';
 import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
 import { SpaController } from './spa/spa.controller.js';
@@ -34,6 +34,7 @@ import { SpaController } from './spa/spa.controller.js';
     VideosController,
     VideoItemsController,
     FeedbackController,
+    VideoFeedbackController,
     SpaController,
   ],
   providers: [

@@ -1,14 +1,31 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import {
+  createFeedbackBodySchema,
+  FEEDBACK_MESSAGES,
   feedbackByAuthorRequestSchema,
+  rateFeedbackBodySchema,
+  VIDEO_MESSAGES,
+  type CreateFeedbackBody,
   type FeedbackByAuthorRequest,
+  type FeedbackDto,
+  type FeedbackRatingDto,
+  type FeedbackVoteDto,
+  type RateFeedbackBody,
+  type UserDto,
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
 } from '@app/contracts';
+import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
 import { FeedbackClient } from '../clients/feedback.client.js';
+import { RowIdPipe } from '../http/row-id.pipe.js';
+import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { ZodParamsPipe } from '../http/zod-params.pipe.js';
 
 const byAuthor = new ZodParamsPipe(feedbackByAuthorRequestSchema);
+const FeedbackIdPipe = new RowIdPipe(FEEDBACK_MESSAGES.feedbackNotFound);
+const VideoIdPipe = new RowIdPipe(VIDEO_MESSAGES.notFound);
+const actorOf = (user: UserDto) => ({ id: user.id, isAdmin: user.isAdmin });
 
 @Controller('api/feedback')
 export class FeedbackController {
@@ -24,5 +41,45 @@ export class FeedbackController {
   @Get('user/:userId/stats')
   authorStats(@Param(byAuthor) params: FeedbackByAuthorRequest): Promise<UserFeedbackStatsDto> {
     return this.feedback.authorStats(params.userId);
+  }
+
+  /** Public: a video's feedback, most helpful first; a signed-in viewer sees their own votes and ratings. */
+  @Get('video/:videoId')
+  listByVideo(@Param('videoId', VideoIdPipe) videoId: number, @Req() req: Request): Promise<FeedbackDto[]> {
+    return this.feedback.listByVideo(videoId, req.user?.id ?? null);
+  }
+
+  /** Once per member, never on one's own feedback. 201 with the vote. */
+  @Post(':id/vote')
+  @UseGuards(SignedInGuard)
+  vote(@Param('id', FeedbackIdPipe) id: number, @CurrentUser() user: UserDto): Promise<FeedbackVoteDto> {
+    return this.feedback.vote(actorOf(user), id);
+  }
+
+  /** Whole stars 1..5, once per member, never on one's own feedback. 201 with the rating. */
+  @Post(':id/rate')
+  @UseGuards(SignedInGuard)
+  rate(
+    @Param('id', FeedbackIdPipe) id: number,
+    @CurrentUser() user: UserDto,
+    @Body(new ZodBodyPipe(rateFeedbackBodySchema)) body: RateFeedbackBody,
+  ): Promise<FeedbackRatingDto> {
+    return this.feedback.rate(actorOf(user), id, body.rating);
+  }
+}
+
+@Controller('api/videos/:videoId/feedback')
+export class VideoFeedbackController {
+  constructor(private readonly feedback: FeedbackClient) {}
+
+  /** Signed in, not on one's own video; content trimmed, 1..500 characters. 201 with the feedback. */
+  @Post()
+  @UseGuards(SignedInGuard)
+  create(
+    @Param('videoId', VideoIdPipe) videoId: number,
+    @CurrentUser() user: UserDto,
+    @Body(new ZodBodyPipe(createFeedbackBodySchema)) body: CreateFeedbackBody,
+  ): Promise<FeedbackDto> {
+    return this.feedback.create(actorOf(user), videoId, body.content);
   }
 }

@@ -15,13 +15,13 @@ import {
   Req,
   Res,
   UseGuards,
-  type PipeTransform,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import {
   updateVideoRequestSchema,
+  VIDEO_MESSAGES,
   VIDEO_UPLOAD_MESSAGES,
   videoUploadFieldsSchema,
   type UpdateVideoRequest,
@@ -34,18 +34,12 @@ import { CatalogClient } from '../clients/catalog.client.js';
 import { VideoClient } from '../clients/video.client.js';
 import { GATEWAY_STORAGE } from '../health/gateway-health.tokens.js';
 import { storageCall } from '../http/storage-call.js';
+import { RowIdPipe } from '../http/row-id.pipe.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { parseRange } from './byte-range.js';
 import { ingestVideoUpload } from './video-ingest.js';
 
-/** A video id in a path: anything but a positive 32-bit integer is simply not a video (404). */
-class VideoIdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new NotFoundException({ message: 'Video not found' });
-    return id;
-  }
-}
+const VideoIdPipe = new RowIdPipe(VIDEO_MESSAGES.notFound);
 
 const VIEWER_COOKIE = 'vf.viewer';
 

@@ -5,12 +5,23 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { VIDEO_UPLOAD_MESSAGES, type UserDto, type VideoDto } from '@app/contracts';
+import { Queue } from 'bullmq';
+import { createRedisConnection } from '@app/common';
+import {
+  MEDIA_QUEUES,
+  mediaJobId,
+  VIDEO_KEYS,
+  VIDEO_UPLOAD_MESSAGES,
+  type MediaResultJobData,
+  type UserDto,
+  type VideoDto,
+} from '@app/contracts';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import {
   eventually,
   HttpSession,
   makeTestVideo,
+  mp4BoxTypes,
   newUserFields,
   startStack,
   testInfra,
@@ -105,6 +116,13 @@ describe('uploading a file', () => {
     expect(ready.videoUrl).toBe(`/api/videos/${id}/stream`);
     expect(ready.thumbnailUrl).toBe(`/api/videos/${id}/thumbnail`);
     expect(ready.duration).toBe(2);
+    // Ready as uploaded (index last, played with Range requests); then its faststart copy, index
+    // first, becomes what is streamed.
+    await eventually(
+      async () => mp4BoxTypes(Buffer.from(await (await fetch(`${stack.baseUrl}${ready.videoUrl}`)).arrayBuffer())),
+      (boxes) => boxes.includes('moov') && boxes.indexOf('moov') < boxes.indexOf('mdat'),
+      30_000,
+    );
 
     const thumbnail = await fetch(`${stack.baseUrl}${ready.thumbnailUrl}`);
     expect(thumbnail.status).toBe(200);
@@ -294,6 +312,79 @@ describe('uploading a file', () => {
   });
 });
 
+describe('verdicts from the media worker', () => {
+  it('are applied in any order and more than once: a faststart copy stays, a late failure never undoes ready', async () => {
+    const { user } = await member();
+    const redis = createRedisConnection(stack.env.REDIS_URL as string, 'verdicts-spec');
+    const results = new Queue<MediaResultJobData>(MEDIA_QUEUES.results, {
+      connection: redis,
+      prefix: stack.env.QUEUE_PREFIX,
+    });
+    try {
+      const originalKey = VIDEO_KEYS.original(`verdicts-${user.id}`);
+      const id = await withClient(stack.database.url, async (client) => {
+        const { rows } = await client.query<{ id: number }>(
+          `INSERT INTO videos (title, "uploaderId", "originalKey", "processingState") VALUES ('Verdicts', $1, $2, 'processing') RETURNING id`,
+          [user.id, originalKey],
+        );
+        return rows[0]!.id;
+      });
+      const send = async (verdict: MediaResultJobData, attempt = '') => {
+        const job = await results.add(verdict.stage, verdict, {
+          jobId: mediaJobId('result', verdict.videoId, `${verdict.stage}${attempt}`),
+        });
+        await eventually(
+          () => job.getState(),
+          (state) => state === 'completed',
+          15_000,
+        );
+      };
+      const row = async () =>
+        withClient(
+          stack.database.url,
+          async (client) =>
+            (
+              await client.query<{ processingState: string; hasFileError: boolean; playbackKey: string | null }>(
+                'SELECT "processingState", "hasFileError", "playbackKey" FROM videos WHERE id = $1',
+                [id],
+              )
+            ).rows[0],
+        );
+      const faststartKey = VIDEO_KEYS.playback(id);
+      const ready = {
+        videoId: id,
+        stage: 'ready',
+        playbackKey: originalKey,
+        thumbnailKey: VIDEO_KEYS.thumbnail(id),
+        durationSeconds: 12,
+        reencoded: false,
+      } as const;
+
+      // The copy's verdict overtakes the 'ready' one: the copy is still what is played.
+      await send({ videoId: id, stage: 'faststart', playbackKey: faststartKey });
+      await send(ready);
+      await send(ready, '-again');
+      expect(await row()).toEqual({ processingState: 'ready', hasFileError: false, playbackKey: faststartKey });
+
+      await send({ videoId: id, stage: 'failed', reason: 'transcode-failed', detail: 'a retry gave up late' });
+      expect(await row()).toEqual({ processingState: 'ready', hasFileError: false, playbackKey: faststartKey });
+
+      // A copy written for a video deleted meanwhile has no owner: it is removed.
+      const orphanId = id + 1_000_000;
+      await storage.upload(VIDEO_KEYS.playback(orphanId), Buffer.from('an orphaned copy'));
+      await send({ videoId: orphanId, stage: 'faststart', playbackKey: VIDEO_KEYS.playback(orphanId) });
+      await eventually(
+        () => storage.head(VIDEO_KEYS.playback(orphanId)),
+        (head) => head === null,
+        30_000,
+      );
+    } finally {
+      await results.close();
+      redis.disconnect();
+    }
+  });
+});
+
 describe('YouTube links', () => {
   it.each([
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s', 'dQw4w9WgXcQ'],
@@ -375,6 +466,8 @@ describe('editing, deleting and views', () => {
       return Object.values(rows[0]!);
     });
     expect(keys.every(Boolean)).toBe(true);
+    // The faststart copy too, written before or after the deletion.
+    keys.push(VIDEO_KEYS.playback(ready.id));
 
     expect((await other.delete(`/api/videos/${ready.id}`)).status).toBe(403);
     expect((await session.delete(`/api/videos/${ready.id}`)).status).toBe(204);

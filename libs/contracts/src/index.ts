@@ -16,3 +16,4 @@ export * from './feedback/feedback.patterns.js';
 export * from './feedback/feedback.schemas.js';
 export * from './feedback/feedback.types.js';
 export * from './media/video-upload.schemas.js';
+export * from './events/domain-events.js';

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { text, buffer } from 'node:stream/consumers';
 import { testInfra } from '@app/testing';
+import { MIN_PART_BYTES, PartBufferPool, streamToS3 } from './multipart-upload.js';
 import { objectStorageFromEnv, type ObjectStorage } from './object-storage.js';
 
 let storage: ObjectStorage;
@@ -16,14 +18,18 @@ beforeAll(async () => {
 afterAll(() => storage?.destroy());
 
 /** A body of unknown length, produced chunk by chunk like an upload arriving from a client. */
-function generatedStream(totalBytes: number, seed: number): { stream: Readable; sha256: () => string } {
+function generatedStream(
+  totalBytes: number,
+  seed: number,
+  chunkBytes = 1024 * 1024,
+): { stream: Readable; sha256: () => string } {
   const hash = createHash('sha256');
   let sent = 0;
   const stream = new Readable({
     read() {
       if (sent >= totalBytes) return this.push(null);
-      const size = Math.min(1024 * 1024, totalBytes - sent);
-      const chunk = Buffer.alloc(size, (sent / (1024 * 1024) + seed) % 251);
+      const size = Math.min(chunkBytes, totalBytes - sent);
+      const chunk = Buffer.alloc(size, Math.floor(sent / chunkBytes + seed) % 251);
       sent += size;
       hash.update(chunk);
       this.push(chunk);
@@ -72,5 +78,161 @@ describe('ObjectStorage', () => {
     await storage.delete(key);
     expect(await storage.head(key)).toBeNull();
     expect(await storage.download(key)).toBeNull();
+  });
+});
+
+/** The sha256 of a stored object, read back as a stream. */
+async function storedSha256(key: string): Promise<string> {
+  const download = await storage.download(key);
+  expect(download).not.toBeNull();
+  const hash = createHash('sha256');
+  for await (const chunk of download!.body) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** A client on the same server that records every command it sends (name and upload id). */
+function recordingClient(): { client: S3Client; sent: Array<{ command: string; uploadId?: string }> } {
+  const s3 = testInfra().s3;
+  const client = new S3Client({
+    endpoint: s3.S3_ENDPOINT,
+    region: s3.S3_REGION,
+    forcePathStyle: s3.S3_FORCE_PATH_STYLE,
+    credentials: { accessKeyId: s3.S3_ACCESS_KEY_ID, secretAccessKey: s3.S3_SECRET_ACCESS_KEY },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const sent: Array<{ command: string; uploadId?: string }> = [];
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      sent.push({ command: context.commandName ?? '?', uploadId: (args.input as { UploadId?: string }).UploadId });
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordCommands' },
+  );
+  return { client, sent };
+}
+
+/** The multipart uploads still pending under a key; null when the server cannot list them (s3rver). */
+async function pendingUploads(client: S3Client, key: string): Promise<string[] | null> {
+  try {
+    const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: storage.bucket, Prefix: key }));
+    return (listed.Uploads ?? []).map((upload) => upload.UploadId ?? '');
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NotImplemented') return null;
+    throw error;
+  }
+}
+
+/** Sends `failAt` bytes, then (when `failAt` is reached) calls `onStall` and sends nothing more. */
+function stallingStream(failAt: number, onStall: (stream: Readable) => void): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent >= failAt) return onStall(this);
+      const size = Math.min(256 * 1024, failAt - sent);
+      sent += size;
+      this.push(randomBytes(size));
+    },
+  });
+}
+
+describe('ObjectStorage.uploadStream', () => {
+  it('streams a multi-part body through two reused part buffers, byte-exact', async () => {
+    const key = `${prefix}/stream-large.bin`;
+    const size = 2 * MIN_PART_BYTES + 321; // parts of 5 MiB, 5 MiB and 321 bytes
+    // Chunks that do not divide the part size, so chunks straddle the part boundaries.
+    const { stream, sha256 } = generatedStream(size, 11, 777_777);
+    const buffers = new PartBufferPool({ maxBuffers: 2 });
+
+    const result = await storage.uploadStream(key, stream, { contentType: 'video/mp4', buffers });
+
+    expect(result).toEqual({ bytes: size, parts: 3 });
+    expect(await storage.head(key)).toMatchObject({ key, size, contentType: 'video/mp4' });
+    expect(await storedSha256(key)).toBe(sha256());
+    expect(buffers.stats).toEqual({ allocated: 2, idle: 2, waiting: 0 });
+  });
+
+  it('puts a body within one part in a single PUT, an empty one too', async () => {
+    const small = `${prefix}/stream-small.bin`;
+    const { stream, sha256 } = generatedStream(300 * 1024 + 5, 3, 64 * 1024);
+    await expect(storage.uploadStream(small, stream, { contentType: 'text/plain' })).resolves.toEqual({
+      bytes: 300 * 1024 + 5,
+      parts: 0,
+    });
+    expect(await storage.head(small)).toMatchObject({ size: 300 * 1024 + 5, contentType: 'text/plain' });
+    expect(await storedSha256(small)).toBe(sha256());
+
+    const exact = `${prefix}/stream-one-part.bin`;
+    const onePart = generatedStream(MIN_PART_BYTES, 5);
+    await expect(storage.uploadStream(exact, onePart.stream)).resolves.toEqual({ bytes: MIN_PART_BYTES, parts: 0 });
+    expect(await storedSha256(exact)).toBe(onePart.sha256());
+
+    const empty = `${prefix}/stream-empty.bin`;
+    await expect(storage.uploadStream(empty, Readable.from([]))).resolves.toEqual({ bytes: 0, parts: 0 });
+    expect(await storage.head(empty)).toMatchObject({ size: 0 });
+  });
+
+  it('shares a capped pool between concurrent uploads without deadlock', async () => {
+    const buffers = new PartBufferPool({ maxBuffers: 1 });
+    const bodies = [0, 1, 2].map((i) => ({
+      key: `${prefix}/stream-shared-${i}.bin`,
+      ...generatedStream(11 * 1024 * 1024, i),
+    }));
+
+    const results = await Promise.all(bodies.map((b) => storage.uploadStream(b.key, b.stream, { buffers })));
+
+    expect(results.map((r) => r.parts)).toEqual([3, 3, 3]);
+    for (const body of bodies) expect(await storedSha256(body.key)).toBe(body.sha256());
+    expect(buffers.stats).toEqual({ allocated: 1, idle: 1, waiting: 0 });
+  });
+
+  it('on abort leaves no object and no pending multipart upload, and gives its buffers back', async () => {
+    const key = `${prefix}/stream-aborted.bin`;
+    const { client, sent } = recordingClient();
+    const abort = new AbortController();
+    const buffers = new PartBufferPool({ maxBuffers: 2 });
+    // Two parts' worth and a bit: the first part has gone up, the second is filling; then the
+    // client goes quiet and the upload is aborted (as the gateway does when a request is cut off).
+    const source = stallingStream(2 * MIN_PART_BYTES + 1000, () => setTimeout(() => abort.abort(), 200));
+
+    try {
+      await expect(
+        streamToS3(client, storage.bucket, key, source, { signal: abort.signal, buffers }),
+      ).rejects.toMatchObject({ name: 'AbortError' });
+
+      const commands = sent.map((s) => s.command);
+      expect(commands).toEqual(expect.arrayContaining(['CreateMultipartUploadCommand', 'UploadPartCommand']));
+      expect(commands).not.toContain('CompleteMultipartUploadCommand');
+      const uploadId = sent.find((s) => s.command === 'UploadPartCommand')?.uploadId;
+      expect(sent.at(-1)).toEqual({ command: 'AbortMultipartUploadCommand', uploadId });
+      expect(await storage.head(key)).toBeNull();
+      const pending = await pendingUploads(client, key);
+      if (pending !== null) expect(pending).toEqual([]);
+      expect(source.destroyed).toBe(true);
+      expect(buffers.stats).toMatchObject({ idle: buffers.stats.allocated, waiting: 0 });
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it('fails with the source’s error, aborting the multipart upload, and with an already aborted signal', async () => {
+    const key = `${prefix}/stream-broken.bin`;
+    const { client, sent } = recordingClient();
+    const broken = new Error('client went away');
+    const source = stallingStream(MIN_PART_BYTES + 300 * 1024, (stream) => stream.destroy(broken));
+
+    try {
+      await expect(streamToS3(client, storage.bucket, key, source)).rejects.toBe(broken);
+      expect(sent.at(-1)?.command).toBe('AbortMultipartUploadCommand');
+      expect(await storage.head(key)).toBeNull();
+
+      const aborted = AbortSignal.abort();
+      await expect(
+        storage.uploadStream(`${prefix}/stream-never.bin`, Readable.from([Buffer.from('x')]), { signal: aborted }),
+      ).rejects.toMatchObject({ name: 'AbortError' });
+      expect(await storage.head(`${prefix}/stream-never.bin`)).toBeNull();
+    } finally {
+      client.destroy();
+    }
   });
 });

@@ -8,7 +8,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
+import { streamToS3, type StreamUploadOptions, type StreamUploadResult } from './multipart-upload.js';
 
 export interface ObjectStorageConfig {
   endpoint: string;
@@ -114,6 +116,16 @@ export class ObjectStorage {
     }
   }
 
+  /**
+   * Streams a body of unknown length into the bucket through fixed part buffers reused part after
+   * part (a shared `buffers` pool caps them process-wide): bounded memory, no per-part garbage.
+   * One part goes up while the next fills; a body within one part is a single PUT. A failure or an
+   * abort of the signal aborts the multipart upload and leaves no object behind.
+   */
+  uploadStream(key: string, body: Readable, options: StreamUploadOptions = {}): Promise<StreamUploadResult> {
+    return streamToS3(this.client, this.bucket, key, body, options);
+  }
+
   async head(key: string): Promise<StoredObjectInfo | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
@@ -147,6 +159,16 @@ export class ObjectStorage {
       if (isNotFound(error)) return null;
       throw error;
     }
+  }
+
+  /**
+   * A time-limited GET URL for one object: ffmpeg and ffprobe read it with HTTP Range requests,
+   * fetching only the bytes they need (the index, a few frames) instead of the whole file.
+   */
+  async presignedGetUrl(key: string, expiresInSeconds = 3600): Promise<string> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: expiresInSeconds,
+    });
   }
 
   /** Deleting a missing key is not an error: the goal (no object) is reached. */

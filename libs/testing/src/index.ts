@@ -5,3 +5,4 @@ export * from './stack.js';
 export * from './media-fixtures.js';
 export * from './http-session.js';
 export * from './browser.js';
+export * from './private-redis.js';

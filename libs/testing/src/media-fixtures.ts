@@ -169,7 +169,11 @@ export async function probeMedia(path: string): Promise<ProbedMedia> {
 
 /** Types of the top-level boxes of an MP4/MOV file in order, e.g. ['ftyp', 'moov', 'mdat'] for faststart. */
 export async function mp4TopLevelBoxes(path: string): Promise<string[]> {
-  const bytes = await readFile(path);
+  return mp4BoxTypes(await readFile(path));
+}
+
+/** The types of an MP4's top-level boxes, in file order, from its bytes. */
+export function mp4BoxTypes(bytes: Buffer): string[] {
   const boxes: string[] = [];
   let offset = 0;
   while (offset + 8 <= bytes.length) {

@@ -1,15 +1,30 @@
 import { Module } from '@nestjs/common';
 import { HealthModule } from '@app/common';
-import { DatabaseModule } from '@app/database';
+import { DatabaseModule, DomainEventsModule } from '@app/database';
 import { config } from './config.js';
+import { ReputationProcessor } from './reputation/reputation.processor.js';
+import { ReputationRepository } from './reputation/reputation.repository.js';
 import { UsersHandler } from './users/users.handler.js';
 import { UsersRepository } from './users/users.repository.js';
 import { ADMIN_EMAIL, UsersService } from './users/users.service.js';
 
-/** The auth service: accounts, credentials and profiles (owner of `users`). */
+/**
+ * The auth service: accounts, credentials and profiles (owner of `users`), and members'
+ * reputation (points and badges), derived from domain events.
+ */
 @Module({
-  imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'auth' }), HealthModule.forApp('auth')],
+  imports: [
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'auth' }),
+    DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'auth' }),
+    HealthModule.forApp('auth'),
+  ],
   controllers: [UsersHandler],
-  providers: [UsersRepository, UsersService, { provide: ADMIN_EMAIL, useValue: config.ADMIN_EMAIL }],
+  providers: [
+    UsersRepository,
+    UsersService,
+    { provide: ADMIN_EMAIL, useValue: config.ADMIN_EMAIL },
+    ReputationRepository,
+    ReputationProcessor,
+  ],
 })
 export class AppModule {}

@@ -1,17 +1,21 @@
 import { Module } from '@nestjs/common';
 import { HealthModule } from '@app/common';
+import { DatabaseModule, DomainEventsModule } from '@app/database';
 import { config } from './config.js';
-import { DatabaseModule } from '@app/database';
+import { FeedbackAggregatesProcessor } from './aggregates/feedback-aggregates.processor.js';
+import { FeedbackAggregatesRepository } from './aggregates/feedback-aggregates.repository.js';
 import { FeedbackHandler } from './feedback/feedback.handler.js';
 import { FeedbackService } from './feedback/feedback.service.js';
 import { FeedbackRepository } from './feedback/feedback.repository.js';
 
+/** The feedback service: owns feedback, helpful votes and ratings, and derives feedback's numbers. */
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'feedback' }),
+    DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'feedback' }),
     HealthModule.forApp('feedback'),
   ],
   controllers: [FeedbackHandler],
-  providers: [FeedbackService, FeedbackRepository],
+  providers: [FeedbackService, FeedbackRepository, FeedbackAggregatesRepository, FeedbackAggregatesProcessor],
 })
 export class AppModule {}

@@ -2,7 +2,9 @@ import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { HealthModule, createRedisConnection } from '@app/common';
 import { config } from './config.js';
-import { DatabaseModule } from '@app/database';
+import { DatabaseModule, DomainEventsModule } from '@app/database';
+import { VideoFeedbackStatsProcessor } from './feedback-stats/video-feedback-stats.processor.js';
+import { VideoFeedbackStatsRepository } from './feedback-stats/video-feedback-stats.repository.js';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS, MediaJobsService } from './media/media-jobs.service.js';
 import { MediaHandler } from './media/media.handler.js';
 import { MediaResultsProcessor } from './media/media-results.processor.js';
@@ -11,10 +13,14 @@ import { VideosHandler } from './videos/videos.handler.js';
 import { VideosRepository } from './videos/videos.repository.js';
 import { VideosService } from './videos/videos.service.js';
 
-/** The video service: owns `videos`, registers uploads, drives the media pipeline, counts views. */
+/**
+ * The video service: owns `videos`, registers uploads, drives the media pipeline, counts views
+ * and derives each video's feedback numbers from feedback events.
+ */
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'video' }),
+    DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'video' }),
     HealthModule.forApp('video'),
   ],
   controllers: [MediaHandler, VideosHandler],
@@ -26,6 +32,8 @@ import { VideosService } from './videos/videos.service.js';
     VideosRepository,
     VideosService,
     MediaResultsProcessor,
+    VideoFeedbackStatsRepository,
+    VideoFeedbackStatsProcessor,
   ],
 })
 export class AppModule implements OnApplicationShutdown {

@@ -72,6 +72,7 @@ export const authServiceConfigSchema = z.object({
   ...common,
   ...postgres,
   ...nats,
+  ...redis,
   ...healthPort(8081),
   /** This account is made an admin when it exists at start or when it registers. */
   ADMIN_EMAIL: z
@@ -108,7 +109,7 @@ export const APP_CONFIG_SCHEMAS = {
   auth: authServiceConfigSchema,
   catalog: serviceConfigSchema(8082),
   video: videoServiceConfigSchema,
-  feedback: serviceConfigSchema(8084),
+  feedback: z.object({ ...common, ...postgres, ...nats, ...redis, ...healthPort(8084) }),
   admin: serviceConfigSchema(8085),
   'media-worker': mediaWorkerConfigSchema,
 } as const satisfies Record<AppName, z.ZodObject>;

@@ -1,8 +1,30 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../ids.js';
+import { characterCount, rowIdParam } from '../catalog/params.js';
+import { VIDEO_MESSAGES } from '../catalog/video.schemas.js';
+
+/** Spec sections 5 and 8, and API-DECISIONS "Feedback, votes, ratings". */
+export const FEEDBACK_LIMITS = {
+  contentMax: 500,
+  ratingMin: 1,
+  ratingMax: 5,
+  /** The 'Expert' badge on a piece of feedback. */
+  expertAverageRating: 4.5,
+} as const;
 
 export const FEEDBACK_MESSAGES = {
   userIdInvalid: 'userId must be a UUID',
+  feedbackIdInvalid: 'Feedback id must be a positive integer',
+  feedbackNotFound: 'Feedback not found',
+  contentRequired: 'Please provide feedback content',
+  contentTooLong: 'Feedback must be 500 characters or less',
+  contentControlCharacter: 'Feedback must not contain control characters',
+  ownVideo: 'You cannot give feedback on your own video',
+  ownFeedbackVote: 'You cannot vote on your own feedback',
+  ownFeedbackRating: 'You cannot rate your own feedback',
+  alreadyVoted: 'You have already voted on this feedback',
+  alreadyRated: 'You have already rated this feedback',
+  ratingInvalid: 'Rating must be a whole number of stars from 1 to 5',
 } as const;
 
 /**
@@ -13,3 +35,70 @@ export const feedbackByAuthorRequestSchema = z.object({
   userId: z.string({ error: FEEDBACK_MESSAGES.userIdInvalid }).regex(UUID_PATTERN, FEEDBACK_MESSAGES.userIdInvalid),
 });
 export type FeedbackByAuthorRequest = z.infer<typeof feedbackByAuthorRequestSchema>;
+
+/** `{id}` in /api/feedback/{id}/vote and /rate. */
+export const feedbackIdParamsSchema = z.object({ id: rowIdParam(FEEDBACK_MESSAGES.feedbackIdInvalid) });
+export type FeedbackIdParams = z.output<typeof feedbackIdParamsSchema>;
+
+/** `{videoId}` in GET /api/feedback/video/{videoId} and POST /api/videos/{videoId}/feedback. */
+export const feedbackVideoParamsSchema = z.object({ videoId: rowIdParam(VIDEO_MESSAGES.idInvalid) });
+export type FeedbackVideoParams = z.output<typeof feedbackVideoParamsSchema>;
+
+/** Line breaks and tabs are part of written advice; other control characters (NUL above all) are not. */
+const hasForbiddenControl = (text: string) =>
+  [...text].some((character) => {
+    const code = character.codePointAt(0) ?? 0;
+    return (code < 0x20 && !'\n\r\t'.includes(character)) || code === 0x7f;
+  });
+
+/** POST /api/videos/{videoId}/feedback: content trimmed, 1..500 characters. */
+export const createFeedbackBodySchema = z.object({
+  content: z
+    .string({ error: FEEDBACK_MESSAGES.contentRequired })
+    .trim()
+    .min(1, FEEDBACK_MESSAGES.contentRequired)
+    .refine((text) => characterCount(text) <= FEEDBACK_LIMITS.contentMax, FEEDBACK_MESSAGES.contentTooLong)
+    .refine((text) => !hasForbiddenControl(text), FEEDBACK_MESSAGES.contentControlCharacter),
+});
+export type CreateFeedbackBody = z.infer<typeof createFeedbackBodySchema>;
+
+/** POST /api/feedback/{id}/rate: whole stars, 1..5 (a number, not a numeric string). */
+export const rateFeedbackBodySchema = z.object({
+  rating: z
+    .number({ error: FEEDBACK_MESSAGES.ratingInvalid })
+    .int(FEEDBACK_MESSAGES.ratingInvalid)
+    .min(FEEDBACK_LIMITS.ratingMin, FEEDBACK_MESSAGES.ratingInvalid)
+    .max(FEEDBACK_LIMITS.ratingMax, FEEDBACK_MESSAGES.ratingInvalid),
+});
+export type RateFeedbackBody = z.infer<typeof rateFeedbackBodySchema>;
+
+/** The feedback level badge from the number of feedback items given (spec section 4). */
+export type FeedbackLevel = 'Amateur' | 'Pro' | 'Expert';
+export function feedbackLevel(feedbackGiven: number): FeedbackLevel {
+  if (feedbackGiven >= 50) return 'Expert';
+  if (feedbackGiven >= 20) return 'Pro';
+  return 'Amateur';
+}
+
+/** GET /api/feedback/video/{videoId} as a message: who asks decides viewerVoted/viewerRating. */
+export const listVideoFeedbackMessageSchema = feedbackVideoParamsSchema.extend({
+  viewerId: z.string().regex(UUID_PATTERN).nullish(),
+});
+export type ListVideoFeedbackMessage = z.input<typeof listVideoFeedbackMessageSchema>;
+
+/** The signed-in member a gateway call acts for. */
+const actorSchema = z.object({ id: z.string().regex(UUID_PATTERN), isAdmin: z.boolean() });
+
+/** NATS payloads, validated again by the feedback service. */
+export const createFeedbackMessageSchema = feedbackVideoParamsSchema
+  .extend(createFeedbackBodySchema.shape)
+  .extend({ actor: actorSchema });
+export type CreateFeedbackMessage = z.input<typeof createFeedbackMessageSchema>;
+
+export const voteFeedbackMessageSchema = feedbackIdParamsSchema.extend({ actor: actorSchema });
+export type VoteFeedbackMessage = z.input<typeof voteFeedbackMessageSchema>;
+
+export const rateFeedbackMessageSchema = feedbackIdParamsSchema
+  .extend(rateFeedbackBodySchema.shape)
+  .extend({ actor: actorSchema });
+export type RateFeedbackMessage = z.input<typeof rateFeedbackMessageSchema>;

@@ -18,6 +18,22 @@ export interface ProbeJobData {
   videoId?: number;
 }
 
+/** What ffprobe found in a readable file, as the worker needs it to plan the playback file. */
+export interface ProbedMedia {
+  /** ffprobe's demuxer names, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
+  formatName: string;
+  durationSeconds: number | null;
+  /** The main picture: the first video stream that is not cover art. `index` is absolute, for `-map 0:<index>`. */
+  video: {
+    index: number;
+    codec: string | null;
+    pixelFormat: string | null;
+    width: number | null;
+    height: number | null;
+  } | null;
+  audio: { index: number; codec: string | null; channels: number | null } | null;
+}
+
 export interface ProbeResult {
   objectKey: string;
   /** ffprobe could read the container. */
@@ -31,6 +47,8 @@ export interface ProbeResult {
   pixelFormat: string | null;
   width: number | null;
   height: number | null;
+  /** The full findings of a readable file (null when unreadable), handed on to the transcode stage. */
+  media: ProbedMedia | null;
 }
 
 /** Thumbnail + browser-safe playback file for a registered video. */
@@ -38,6 +56,8 @@ export interface TranscodeJobData {
   videoId: number;
   /** The uploaded original; kept as it is. */
   objectKey: string;
+  /** The probe stage's findings, so the file is not probed twice; absent → probed again. */
+  media?: ProbedMedia;
 }
 
 /** Why a stored file cannot be played; the video gets `hasFileError`. */
@@ -55,6 +75,11 @@ export type MediaResultJobData =
       /** false when the original was only remuxed (stream copy + faststart). */
       reencoded: boolean;
     }
+  /**
+   * After 'ready' with the original as playback file: its copy with the index first (same
+   * streams, remuxed) replaces it, so playback starts and seeks without fetching the end first.
+   */
+  | { videoId: number; stage: 'faststart'; playbackKey: string }
   | { videoId: number; stage: 'failed'; reason: MediaFailureReason; detail: string };
 
 export interface CleanupJobData {

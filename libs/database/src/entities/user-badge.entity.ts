@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Owner: feedback-service's reputation consumer. A badge is recorded once, when first earned. */
+/** Owner: auth-service's reputation consumer. A badge is recorded once, when first earned, and kept. */
 @Entity({ name: 'user_badges' })
 export class UserBadgeEntity {
   @PrimaryGeneratedColumn('increment')

@@ -1,8 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  createFeedbackMessageSchema,
   FEEDBACK_PATTERNS,
   feedbackByAuthorRequestSchema,
+  listVideoFeedbackMessageSchema,
+  rateFeedbackMessageSchema,
+  voteFeedbackMessageSchema,
+  type FeedbackDto,
+  type FeedbackRatingDto,
+  type FeedbackVoteDto,
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
 } from '@app/contracts';
@@ -21,5 +28,29 @@ export class FeedbackHandler {
   @MessagePattern(FEEDBACK_PATTERNS.authorStats)
   authorStats(@Payload() payload: unknown): Promise<UserFeedbackStatsDto> {
     return this.feedback.authorStats(parsePayload(feedbackByAuthorRequestSchema, payload).userId);
+  }
+
+  @MessagePattern(FEEDBACK_PATTERNS.listByVideo)
+  listByVideo(@Payload() payload: unknown): Promise<FeedbackDto[]> {
+    const message = parsePayload(listVideoFeedbackMessageSchema, payload);
+    return this.feedback.listForVideo(message.videoId, message.viewerId ?? null);
+  }
+
+  @MessagePattern(FEEDBACK_PATTERNS.create)
+  create(@Payload() payload: unknown): Promise<FeedbackDto> {
+    const message = parsePayload(createFeedbackMessageSchema, payload);
+    return this.feedback.create(message.actor, message.videoId, message.content);
+  }
+
+  @MessagePattern(FEEDBACK_PATTERNS.vote)
+  vote(@Payload() payload: unknown): Promise<FeedbackVoteDto> {
+    const message = parsePayload(voteFeedbackMessageSchema, payload);
+    return this.feedback.vote(message.actor, message.id);
+  }
+
+  @MessagePattern(FEEDBACK_PATTERNS.rate)
+  rate(@Payload() payload: unknown): Promise<FeedbackRatingDto> {
+    const message = parsePayload(rateFeedbackMessageSchema, payload);
+    return this.feedback.rate(message.actor, message.id, message.rating);
   }
 }

@@ -1,5 +1,17 @@
-import type { UserFeedbackItemDto, UserFeedbackStatsDto } from '@app/contracts';
-import type { AuthorFeedbackRow, AuthorFeedbackTotalsRow } from './feedback.repository.js';
+import type {
+  FeedbackDto,
+  FeedbackRatingDto,
+  FeedbackVoteDto,
+  UserFeedbackItemDto,
+  UserFeedbackStatsDto,
+} from '@app/contracts';
+import type {
+  AuthorFeedbackRow,
+  AuthorFeedbackTotalsRow,
+  CastRatingRow,
+  CastVoteRow,
+  VideoFeedbackRow,
+} from './feedback.repository.js';
 
 export const toUserFeedbackItemDto = (row: AuthorFeedbackRow): UserFeedbackItemDto => ({
   id: row.id,
@@ -19,4 +31,40 @@ export const toUserFeedbackStatsDto = (totals: AuthorFeedbackTotalsRow): UserFee
   totalFeedback: totals.totalFeedback,
   totalRatings: totals.totalRatings,
   helpfulVotes: totals.helpfulVotes,
+});
+
+const fullName = (firstName: string | null, lastName: string | null): string | null =>
+  [firstName, lastName]
+    .map((name) => name?.trim())
+    .filter(Boolean)
+    .join(' ') || null;
+
+export const toFeedbackDto = (row: VideoFeedbackRow): FeedbackDto => ({
+  id: row.id,
+  videoId: row.videoId,
+  content: row.content,
+  authorId: row.authorId,
+  authorName: fullName(row.authorFirstName, row.authorLastName),
+  authorFirstName: row.authorFirstName,
+  authorLastName: row.authorLastName,
+  authorImage: row.authorImage,
+  averageRating: row.averageRating,
+  totalRatings: row.totalRatings,
+  helpfulVotes: row.helpfulVotes,
+  createdAt: row.createdAt.toISOString(),
+  viewerVoted: row.viewerVoted,
+  viewerRating: row.viewerRating,
+});
+
+export const toFeedbackVoteDto = (row: CastVoteRow): FeedbackVoteDto => ({
+  feedbackId: row.feedbackId,
+  userId: row.userId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toFeedbackRatingDto = (row: CastRatingRow): FeedbackRatingDto => ({
+  feedbackId: row.feedbackId,
+  raterId: row.raterId,
+  rating: row.rating,
+  createdAt: row.createdAt.toISOString(),
 });

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CategoryEntity, FeedbackEntity, VideoEntity } from '@app/database';
+import { DOMAIN_EVENTS } from '@app/contracts';
+import {
+  CategoryEntity,
+  FeedbackEntity,
+  FeedbackRatingEntity,
+  FeedbackVoteEntity,
+  recordDomainEvent,
+  UserEntity,
+  VideoEntity,
+} from '@app/database';
 
 /** A piece of feedback with the title and category of the video it was given on. */
 export interface AuthorFeedbackRow {
@@ -35,6 +44,42 @@ const AUTHOR_FEEDBACK_COLUMNS: ReadonlyArray<[expression: string, alias: keyof A
   ['feedback.helpfulVotes', 'helpfulVotes'],
   ['feedback.createdAt', 'createdAt'],
 ];
+
+/** A piece of feedback on a video with its author's names (users joined read-only). */
+export interface VideoFeedbackRow {
+  id: number;
+  videoId: number;
+  content: string;
+  authorId: string;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  authorImage: string | null;
+  averageRating: number;
+  totalRatings: number;
+  helpfulVotes: number;
+  createdAt: Date;
+  viewerVoted: boolean;
+  viewerRating: number | null;
+}
+
+export interface FeedbackTarget {
+  id: number;
+  videoId: number;
+  authorId: string;
+}
+
+export interface CastVoteRow {
+  feedbackId: number;
+  userId: string;
+  createdAt: Date;
+}
+
+export interface CastRatingRow {
+  feedbackId: number;
+  raterId: string;
+  rating: number;
+  createdAt: Date;
+}
 
 /**
  * The only place the feedback service queries feedback. `videos` and `categories` are joined
@@ -77,5 +122,117 @@ export class FeedbackRepository {
       .where('feedback.authorId = :authorId', { authorId })
       .getRawOne<AuthorFeedbackTotalsRow>();
     return totals ?? { averageRating: 0, totalFeedback: 0, totalRatings: 0, helpfulVotes: 0 };
+  }
+
+  /** Most helpful first, one statement, served by IDX_feedback_video. */
+  findForVideo(videoId: number, viewerId: string | null): Promise<VideoFeedbackRow[]> {
+    return this.feedbackWithAuthor(viewerId)
+      .where('feedback.videoId = :videoId', { videoId })
+      .orderBy('feedback.helpfulVotes', 'DESC')
+      .addOrderBy('feedback.id', 'DESC')
+      .getRawMany<VideoFeedbackRow>();
+  }
+
+  findOneForVideoListing(id: number, viewerId: string): Promise<VideoFeedbackRow | undefined> {
+    return this.feedbackWithAuthor(viewerId).where('feedback.id = :id', { id }).getRawOne<VideoFeedbackRow>();
+  }
+
+  /** Who uploaded a video (read-only on `videos`); null when there is no such video. */
+  async findVideoUploader(videoId: number): Promise<string | null> {
+    const row = await this.dataSource
+      .getRepository(VideoEntity)
+      .findOne({ where: { id: videoId }, select: { id: true, uploaderId: true } });
+    return row?.uploaderId ?? null;
+  }
+
+  findTarget(id: number): Promise<FeedbackTarget | null> {
+    return this.dataSource
+      .getRepository(FeedbackEntity)
+      .findOne({ where: { id }, select: { id: true, videoId: true, authorId: true } });
+  }
+
+  /** The feedback and its event, in one transaction: the event cannot be lost or precede the row. */
+  insertWithEvent(authorId: string, videoId: number, content: string): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const { identifiers } = await manager.getRepository(FeedbackEntity).insert({ authorId, videoId, content });
+      const feedbackId = Number(identifiers[0].id);
+      await recordDomainEvent(manager, {
+        type: DOMAIN_EVENTS.feedbackCreated,
+        feedbackId,
+        videoId,
+        userIds: [authorId],
+      });
+      return feedbackId;
+    });
+  }
+
+  /**
+   * One helpful vote per member: null when they had already voted. The unique constraint decides,
+   * so two votes sent at once still make one row.
+   */
+  insertVoteWithEvent(target: FeedbackTarget, userId: string): Promise<CastVoteRow | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: CastVoteRow[] = await manager.query(
+        `INSERT INTO feedback_votes ("feedbackId", "userId") VALUES ($1, $2)
+         ON CONFLICT ("feedbackId", "userId") DO NOTHING
+         RETURNING "feedbackId", "userId", "createdAt"`,
+        [target.id, userId],
+      );
+      if (!rows.length) return null;
+      await recordDomainEvent(manager, {
+        type: DOMAIN_EVENTS.feedbackVoted,
+        feedbackId: target.id,
+        videoId: target.videoId,
+        userIds: [target.authorId],
+      });
+      return rows[0];
+    });
+  }
+
+  /** One rating per member, as for votes: null when they had already rated. */
+  insertRatingWithEvent(target: FeedbackTarget, raterId: string, rating: number): Promise<CastRatingRow | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: CastRatingRow[] = await manager.query(
+        `INSERT INTO feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, $3)
+         ON CONFLICT ("feedbackId", "raterId") DO NOTHING
+         RETURNING "feedbackId", "raterId", rating, "createdAt"`,
+        [target.id, raterId, rating],
+      );
+      if (!rows.length) return null;
+      await recordDomainEvent(manager, {
+        type: DOMAIN_EVENTS.feedbackRated,
+        feedbackId: target.id,
+        videoId: target.videoId,
+        userIds: [target.authorId],
+      });
+      return rows[0];
+    });
+  }
+
+  /** The viewer's own vote and rating come from the unique (feedbackId, user) indexes: one row each at most. */
+  private feedbackWithAuthor(viewerId: string | null) {
+    return this.dataSource
+      .createQueryBuilder()
+      .from(FeedbackEntity, 'feedback')
+      .innerJoin(UserEntity, 'author', 'author.id = feedback.authorId')
+      .leftJoin(FeedbackVoteEntity, 'myVote', 'myVote.feedbackId = feedback.id AND myVote.userId = :viewerId', {
+        viewerId,
+      })
+      .leftJoin(FeedbackRatingEntity, 'myRating', 'myRating.feedbackId = feedback.id AND myRating.raterId = :viewerId')
+      .select([
+        'feedback.id AS "id"',
+        'feedback.videoId AS "videoId"',
+        'feedback.content AS "content"',
+        'feedback.authorId AS "authorId"',
+        'author.firstName AS "authorFirstName"',
+        'author.lastName AS "authorLastName"',
+        'author.profileImageUrl AS "authorImage"',
+        'feedback.averageRating AS "averageRating"',
+        'feedback.totalRatings AS "totalRatings"',
+        'feedback.helpfulVotes AS "helpfulVotes"',
+        'feedback.createdAt AS "createdAt"',
+        '(myVote.id IS NOT NULL) AS "viewerVoted"',
+        'myRating.rating AS "viewerRating"',
+      ]);
   }
 }

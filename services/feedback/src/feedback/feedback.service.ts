@@ -1,16 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import type { UserFeedbackItemDto, UserFeedbackStatsDto } from '@app/contracts';
-import { FeedbackRepository } from './feedback.repository.js';
-import { toUserFeedbackItemDto, toUserFeedbackStatsDto } from './feedback.mapper.js';
+import {
+  FEEDBACK_MESSAGES,
+  type Actor,
+  type FeedbackDto,
+  type FeedbackRatingDto,
+  type FeedbackVoteDto,
+  type UserFeedbackItemDto,
+  type UserFeedbackStatsDto,
+} from '@app/contracts';
+import { ForbiddenError, NotFoundError, ValidationError } from '@app/common';
+import { DomainEvents } from '@app/database';
+import { FeedbackRepository, type FeedbackTarget } from './feedback.repository.js';
+import {
+  toFeedbackDto,
+  toFeedbackRatingDto,
+  toFeedbackVoteDto,
+  toUserFeedbackItemDto,
+  toUserFeedbackStatsDto,
+} from './feedback.mapper.js';
 
 /**
- * Feedback as a member's profile shows it. Public; someone who never gave feedback (or does not
- * exist) looks the same: no items, zero stats.
+ * Feedback, helpful votes and ratings. The rules live here; each accepted fact is committed with
+ * its domain event, and the numbers it changes (averages, counts, points) are derived by the
+ * event consumers within moments.
  */
 @Injectable()
 export class FeedbackService {
-  constructor(private readonly feedback: FeedbackRepository) {}
+  constructor(
+    private readonly feedback: FeedbackRepository,
+    private readonly events: DomainEvents,
+  ) {}
 
+  /** Public; someone who never gave feedback (or does not exist) has no items and zero stats. */
   async listByAuthor(authorId: string): Promise<UserFeedbackItemDto[]> {
     const rows = await this.feedback.findByAuthorNewestFirst(authorId);
     return rows.map(toUserFeedbackItemDto);
@@ -18,5 +39,49 @@ export class FeedbackService {
 
   async authorStats(authorId: string): Promise<UserFeedbackStatsDto> {
     return toUserFeedbackStatsDto(await this.feedback.totalsForAuthor(authorId));
+  }
+
+  /**
+   * Public. 404 for a video that does not exist, so a typo is not mistaken for silence. A
+   * signed-in viewer also learns which items they already voted on and rated.
+   */
+  async listForVideo(videoId: number, viewerId: string | null): Promise<FeedbackDto[]> {
+    if ((await this.feedback.findVideoUploader(videoId)) === null) throw new NotFoundError('video');
+    return (await this.feedback.findForVideo(videoId, viewerId)).map(toFeedbackDto);
+  }
+
+  async create(actor: Actor, videoId: number, content: string): Promise<FeedbackDto> {
+    const uploaderId = await this.feedback.findVideoUploader(videoId);
+    if (uploaderId === null) throw new NotFoundError('video');
+    if (uploaderId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownVideo);
+    const id = await this.feedback.insertWithEvent(actor.id, videoId, content);
+    this.events.kick();
+    const row = await this.feedback.findOneForVideoListing(id, actor.id);
+    if (!row) throw new NotFoundError('feedback'); // deleted in the instant since (its video went)
+    return toFeedbackDto(row);
+  }
+
+  async vote(actor: Actor, feedbackId: number): Promise<FeedbackVoteDto> {
+    const target = await this.target(feedbackId);
+    if (target.authorId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownFeedbackVote);
+    const vote = await this.feedback.insertVoteWithEvent(target, actor.id);
+    if (!vote) throw new ValidationError(FEEDBACK_MESSAGES.alreadyVoted);
+    this.events.kick();
+    return toFeedbackVoteDto(vote);
+  }
+
+  async rate(actor: Actor, feedbackId: number, rating: number): Promise<FeedbackRatingDto> {
+    const target = await this.target(feedbackId);
+    if (target.authorId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownFeedbackRating);
+    const row = await this.feedback.insertRatingWithEvent(target, actor.id, rating);
+    if (!row) throw new ValidationError(FEEDBACK_MESSAGES.alreadyRated);
+    this.events.kick();
+    return toFeedbackRatingDto(row);
+  }
+
+  private async target(feedbackId: number): Promise<FeedbackTarget> {
+    const target = await this.feedback.findTarget(feedbackId);
+    if (!target) throw new NotFoundError('feedback');
+    return target;
   }
 }

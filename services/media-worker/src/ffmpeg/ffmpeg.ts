@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { MAX_VIDEO_SECONDS } from '@app/contracts';
+import { inputProtocolArgs } from './input-protocols.js';
 import type { PlaybackPlan } from './playback-plan.js';
 
 const execFileAsync = promisify(execFile);
@@ -110,6 +111,7 @@ export function thumbnailArgs(input: string, output: string, videoStreamIndex: n
   return [
     '-ss',
     atSeconds.toFixed(3),
+    ...inputProtocolArgs(input),
     '-i',
     input,
     '-map',
@@ -141,7 +143,7 @@ export function playbackArgs(
   plan: PlaybackPlan,
   streams: { video: number; audio: number | null },
 ): string[] {
-  const args = ['-i', input, '-map', `0:${streams.video}`];
+  const args = [...inputProtocolArgs(input), '-i', input, '-map', `0:${streams.video}`];
   if (plan.audio !== 'none' && streams.audio !== null) args.push('-map', `0:${streams.audio}`);
   if (plan.video === 'copy') {
     args.push('-c:v', 'copy');

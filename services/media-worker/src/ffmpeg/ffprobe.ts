@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { MAX_VIDEO_SECONDS, type ProbeResult } from '@app/contracts';
+import { MAX_VIDEO_SECONDS, type ProbedMedia, type ProbeResult } from '@app/contracts';
+import { inputProtocolArgs } from './input-protocols.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -20,34 +21,15 @@ interface FfprobeOutput {
   format?: { duration?: string; format_name?: string };
 }
 
-export interface VideoStreamInfo {
-  /** Absolute stream index in the file, for `-map 0:<index>`. */
-  index: number;
-  codec: string | null;
-  pixelFormat: string | null;
-  width: number | null;
-  height: number | null;
-}
+export type VideoStreamInfo = NonNullable<ProbedMedia['video']>;
+export type AudioStreamInfo = NonNullable<ProbedMedia['audio']>;
 
-export interface AudioStreamInfo {
-  index: number;
-  codec: string | null;
-  channels: number | null;
-}
-
-/** What the worker needs to know about a readable media file. */
-export interface MediaInfo {
-  /** ffprobe's demuxer names, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
-  formatName: string;
-  durationSeconds: number | null;
-  /** The main picture: the first video stream that is not cover art. */
-  video: VideoStreamInfo | null;
-  audio: AudioStreamInfo | null;
-}
+/** What the worker needs to know about a readable media file (the contract's shape: it travels to the transcode stage). */
+export type MediaInfo = ProbedMedia;
 
 /**
- * Reads container and stream facts with ffprobe. Returns null when ffprobe cannot read the
- * file (not media, truncated before the index, ...): that is a verdict about the file, not an
+ * Reads container and stream facts with ffprobe, from a local path or a URL. Returns null when
+ * ffprobe cannot read the file (not media, truncated before the index, ...): that is a verdict about the file, not an
  * error. A missing ffprobe binary is our fault and throws, so the job is retried.
  */
 export async function inspectMedia(ffprobePath: string, filePath: string): Promise<MediaInfo | null> {
@@ -55,7 +37,16 @@ export async function inspectMedia(ffprobePath: string, filePath: string): Promi
   try {
     const { stdout } = await execFileAsync(
       ffprobePath,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', filePath],
+      [
+        '-v',
+        'error',
+        ...inputProtocolArgs(filePath),
+        '-print_format',
+        'json',
+        '-show_format',
+        '-show_streams',
+        filePath,
+      ],
       { timeout: 60_000, maxBuffer: 10 * 1024 * 1024 },
     );
     output = JSON.parse(stdout) as FfprobeOutput;
@@ -102,6 +93,7 @@ async function measureDuration(ffprobePath: string, filePath: string, streamInde
       [
         '-v',
         'error',
+        ...inputProtocolArgs(filePath),
         '-select_streams',
         String(streamIndex),
         '-show_entries',
@@ -128,11 +120,6 @@ async function measureDuration(ffprobePath: string, filePath: string, streamInde
 }
 
 /** The probe stage's verdict, in the contract's shape. */
-export async function probeFile(ffprobePath: string, filePath: string, objectKey: string): Promise<ProbeResult> {
-  const info = await inspectMedia(ffprobePath, filePath);
-  return info ? toProbeResult(info, objectKey) : unreadableProbeResult(objectKey);
-}
-
 export function toProbeResult(info: MediaInfo, objectKey: string): ProbeResult {
   return {
     objectKey,
@@ -146,6 +133,7 @@ export function toProbeResult(info: MediaInfo, objectKey: string): ProbeResult {
     pixelFormat: info.video?.pixelFormat ?? null,
     width: info.video?.width ?? null,
     height: info.video?.height ?? null,
+    media: info,
   };
 }
 
@@ -165,6 +153,7 @@ export const unreadableProbeResult = (objectKey: string): ProbeResult => ({
   pixelFormat: null,
   width: null,
   height: null,
+  media: null,
 });
 
 /** Readiness: the binary runs. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hasIndexFirst } from './mp4-boxes.js';
+import { fileHasIndexFirst } from './mp4-boxes.js';
 
 const box = (type: string, payload = 8) => {
   const buffer = Buffer.alloc(8 + payload);
@@ -16,13 +16,13 @@ async function check(...boxes: Buffer[]): Promise<boolean> {
   try {
     const path = join(dir, 'file.mp4');
     await writeFile(path, Buffer.concat(boxes));
-    return await hasIndexFirst(path);
+    return await fileHasIndexFirst(path);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-describe('hasIndexFirst', () => {
+describe('fileHasIndexFirst (hasIndexFirst over a file)', () => {
   it('is true when moov precedes mdat', async () => {
     expect(await check(box('ftyp'), box('moov', 100), box('mdat', 1000))).toBe(true);
   });

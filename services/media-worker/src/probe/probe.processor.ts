@@ -1,22 +1,21 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { MEDIA_QUEUES, type ProbeJobData, type ProbeResult } from '@app/contracts';
 import type { ObjectStorage } from '@app/storage';
-import { probeFile, unreadableProbeResult } from '../ffmpeg/ffprobe.js';
+import { toProbeResult, unreadableProbeResult } from '../ffmpeg/ffprobe.js';
 import { config } from '../config.js';
 import { MediaResultsPublisher } from '../results/media-results.publisher.js';
+import { OriginalSource } from '../shared/original-source.js';
 import { createScratchDir } from '../shared/scratch-dir.js';
 import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
 
 /**
- * Fast lane of the pipeline: fetch the stored object to a scratch file (ffprobe needs to seek,
- * e.g. to a moov atom at the end of an MP4) and report what it is. For a registered video the
+ * Fast lane of the pipeline: ffprobe reads the stored object over a presigned URL (Range
+ * requests reach a moov atom at the end of an MP4 without fetching the media) and reports
+ * what it is. For a registered video the
  * verdict also goes to the results queue. Idempotent: a retried or re-delivered job just probes
  * again, and the result job id is deterministic.
  */
@@ -52,8 +51,8 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
     const { objectKey, videoId } = job.data;
     const scratch = await createScratchDir();
     try {
-      const object = await this.storage.download(objectKey);
-      if (!object) {
+      const source = await OriginalSource.open(this.storage, objectKey, scratch);
+      if (!source) {
         if (videoId === undefined) throw new UnrecoverableError(`object ${objectKey} does not exist`);
         // A registered video whose file is gone: a verdict for its owner, not a job to retry.
         await this.results.publish({
@@ -65,9 +64,8 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
         this.logger.warn({ msg: 'probe: object missing', jobId: job.id, videoId, objectKey });
         return unreadableProbeResult(objectKey);
       }
-      const file = join(scratch, 'input');
-      await pipeline(object.body, createWriteStream(file));
-      const result = await probeFile(config.FFPROBE_PATH, file, objectKey);
+      const info = await source.inspect(config.FFPROBE_PATH);
+      const result = info ? toProbeResult(info, objectKey) : unreadableProbeResult(objectKey);
       if (videoId !== undefined) await this.results.publish({ videoId, stage: 'probed', result });
       this.logger.log({
         msg: 'probed',
@@ -76,6 +74,7 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
         objectKey,
         durationSeconds: result.durationSeconds,
         readable: result.readable,
+        downloaded: source.downloaded,
       });
       return result;
     } finally {

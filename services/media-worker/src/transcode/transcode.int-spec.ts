@@ -33,9 +33,9 @@ import {
   type TestStack,
 } from '@app/testing';
 
-// The heavy lane for real: BullMQ transcode jobs → the media-worker process downloads the
-// original from S3, runs ffprobe/ffmpeg, uploads thumbnail + playback file and sends its
-// verdict to the results queue, which this test consumes like the video service would.
+// The heavy lane for real: BullMQ transcode jobs → the media-worker process reads the original
+// from S3 (over Range requests, or a download for whole-file passes), runs ffprobe/ffmpeg,
+// uploads thumbnail + playback file and sends its verdicts to the results queue, which this test consumes like the video service would.
 let stack: TestStack;
 let storage: ObjectStorage;
 let redis: Redis;
@@ -192,16 +192,16 @@ async function expectPlayableOutputs(videoId: number, name: string) {
 }
 
 describe('transcode processor', () => {
-  it('remuxes browser-ready H.264/AAC MP4 with faststart and keeps the original untouched', async () => {
-    expect(await mp4TopLevelBoxes(paths.h264Aac)).toEqual(expect.arrayContaining(['mdat', 'moov']));
+  it('declares a browser-ready H.264/AAC MP4 ready as it is, then replaces it with a faststart remux', async () => {
     const original = await mp4TopLevelBoxes(paths.h264Aac);
     expect(original.indexOf('mdat')).toBeLessThan(original.indexOf('moov'));
 
     const { videoId, verdict } = await transcode('h264Aac');
+    // Playable at once: the stream route answers Range requests, so a browser reaches the index at the end.
     expect(verdict).toEqual({
       videoId,
       stage: 'ready',
-      playbackKey: VIDEO_KEYS.playback(videoId),
+      playbackKey: keys.h264Aac,
       thumbnailKey: VIDEO_KEYS.thumbnail(videoId),
       durationSeconds: expect.any(Number),
       reencoded: false,
@@ -209,8 +209,17 @@ describe('transcode processor', () => {
     if (verdict.stage !== 'ready') return;
     expect(verdict.durationSeconds).toBeGreaterThan(1.5);
     expect(verdict.durationSeconds).toBeLessThan(2.5);
+
+    // Then the copy with its index first, same streams (stream copy), replaces it.
+    const [, faststart] = await eventually(
+      async () => results.get(videoId) ?? [],
+      (list) => list.length >= 2,
+    );
+    expect(faststart).toEqual({ videoId, stage: 'faststart', playbackKey: VIDEO_KEYS.playback(videoId) });
     const probed = await expectPlayableOutputs(videoId, 'remux');
     expect(probed).toMatchObject({ audio: { codec: 'aac' }, video: { width: 320, height: 240 } });
+    const job = await transcodeQueue.getJob(mediaJobId('transcode', videoId));
+    expect(job?.returnvalue).toMatchObject({ stage: 'ready', reencoded: false, playback: 'faststart-copy' });
 
     const stored = await downloadTo(keys.h264Aac, 'original-after.mp4');
     expect(await readFile(stored)).toEqual(await readFile(paths.h264Aac));
@@ -231,6 +240,14 @@ describe('transcode processor', () => {
     expect(await storage.head(VIDEO_KEYS.playback(videoId))).toBeNull();
     const thumbnail = await downloadTo(VIDEO_KEYS.thumbnail(videoId), 'faststart-thumbnail.jpg');
     expect((await readFile(thumbnail)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // Probe, thumbnail and index check read the original over Range requests: it was never downloaded.
+    const job = await eventually(
+      () => transcodeQueue.getJob(mediaJobId('transcode', videoId)),
+      (j) => Boolean(j?.finishedOn),
+    );
+    expect(job?.returnvalue).toMatchObject({ stage: 'ready', playback: 'original' });
+    expect(Object.keys((job?.returnvalue as { timingsMs: object }).timingsMs)).not.toContain('download');
+    expect(results.get(videoId)).toHaveLength(1);
   });
 
   // The fixtures' tone is mono: AAC is copied as it is, anything else becomes stereo AAC.

@@ -1,17 +1,15 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import {
   MAX_VIDEO_SECONDS,
   MEDIA_QUEUES,
   VIDEO_KEYS,
   type MediaFailureReason,
-  type MediaResultJobData,
   type TranscodeJobData,
 } from '@app/contracts';
 import type { ObjectStorage } from '@app/storage';
@@ -26,8 +24,8 @@ import {
 } from '../ffmpeg/ffmpeg.js';
 import { inspectMedia, isWithinLengthLimit, type MediaInfo, type VideoStreamInfo } from '../ffmpeg/ffprobe.js';
 import { planPlayback } from '../ffmpeg/playback-plan.js';
-import { hasIndexFirst } from '../ffmpeg/mp4-boxes.js';
 import { MediaResultsPublisher } from '../results/media-results.publisher.js';
+import { OriginalSource } from '../shared/original-source.js';
 import { createScratchDir } from '../shared/scratch-dir.js';
 import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
 
@@ -39,16 +37,25 @@ export interface TranscodeOutcome {
   stage: 'ready' | 'failed';
   reason?: MediaFailureReason;
   reencoded?: boolean;
+  /** What is played: the original itself, its faststart copy, or a re-encoded file. */
+  playback?: 'original' | 'faststart-copy' | 'reencoded';
+  /** Per step, plus `ready`: ms from the job's start to the 'ready' verdict. */
   timingsMs: Record<string, number>;
 }
 
-type Verdict = Extract<MediaResultJobData, { stage: 'ready' | 'failed' }>;
+type PlanOf = ReturnType<typeof planPlayback>;
 
 /**
- * Heavy lane: thumbnail + browser-safe playback file for a registered video, then a verdict on
- * the results queue. One job per process at a time (scale by replicas); ffmpeg works on local
- * scratch files that are always removed. Idempotent: output keys are fixed per video and a
- * re-run overwrites them, and the result job id is deterministic.
+ * Heavy lane: thumbnail + browser-safe playback for a registered video, with verdicts on the
+ * results queue. One job per process at a time (scale by replicas); ffmpeg reads the original
+ * over a presigned URL where it can and works on local scratch files that are always removed.
+ * Idempotent: output keys are fixed per video and a re-run overwrites them, and result job ids
+ * are deterministic.
+ *
+ * An original that every browser already plays (H.264 yuv420p + AAC in MP4/MOV) is 'ready' as
+ * soon as its thumbnail exists: the stream route answers Range requests, so a browser reaches
+ * an index at the end too. When its index is last, a faststart copy is made afterwards and
+ * replaces it as the playback file ('faststart' verdict). Anything else is re-encoded first.
  *
  * A file that cannot become a video (missing, unreadable, no picture, too long, refused by
  * ffmpeg) is a verdict and the job completes. Anything else (S3, Redis, a killed ffmpeg)
@@ -106,18 +113,13 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
     const timingsMs: Record<string, number> = {};
     const scratch = await createScratchDir();
     try {
-      const { verdict, plan } = await this.transcode(job.data, scratch, timingsMs, signal);
-      await this.results.publish(verdict);
-      const outcome: TranscodeOutcome =
-        verdict.stage === 'ready'
-          ? { stage: 'ready', reencoded: verdict.reencoded, timingsMs }
-          : { stage: 'failed', reason: verdict.reason, timingsMs };
+      const { outcome, plan, detail } = await this.transcode(job.data, scratch, timingsMs, signal);
       this.logger.log({
-        msg: verdict.stage === 'ready' ? 'transcoded' : 'transcode verdict: failed',
+        msg: outcome.stage === 'ready' ? 'transcoded' : 'transcode verdict: failed',
         jobId: job.id,
         videoId,
         objectKey,
-        ...(verdict.stage === 'failed' ? { reason: verdict.reason, detail: verdict.detail } : {}),
+        ...(outcome.stage === 'failed' ? { reason: outcome.reason, detail } : { playback: outcome.playback }),
         ...(plan ? { plan: { video: plan.video, audio: plan.audio, reasons: plan.reasons } } : {}),
         timingsMs,
       });
@@ -144,64 +146,73 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
   }
 
   private async transcode(
-    { videoId, objectKey }: TranscodeJobData,
+    { videoId, objectKey, media }: TranscodeJobData,
     scratch: string,
     timingsMs: Record<string, number>,
     signal: AbortSignal | undefined,
-  ): Promise<{ verdict: Verdict; plan?: ReturnType<typeof planPlayback> }> {
-    const failed = (reason: MediaFailureReason, detail: string) => ({
-      verdict: { videoId, stage: 'failed', reason, detail } as const,
-    });
+  ): Promise<{ outcome: TranscodeOutcome; plan?: PlanOf; detail?: string }> {
+    const started = Date.now();
     const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-      const started = Date.now();
+      const stepStarted = Date.now();
       try {
         return await work();
       } finally {
-        timingsMs[step] = Date.now() - started;
+        timingsMs[step] = (timingsMs[step] ?? 0) + Date.now() - stepStarted;
       }
     };
+    const fail = async (reason: MediaFailureReason, detail: string, plan?: PlanOf) => {
+      await this.results.publish({ videoId, stage: 'failed', reason, detail });
+      return { outcome: { stage: 'failed', reason, timingsMs } as TranscodeOutcome, plan, detail };
+    };
+    const ready = async (
+      playbackKey: string,
+      thumbnailKey: string | null,
+      durationSeconds: number | null,
+      plan: PlanOf,
+    ) => {
+      await this.results.publish({
+        videoId,
+        stage: 'ready',
+        playbackKey,
+        thumbnailKey,
+        durationSeconds,
+        reencoded: plan.reencoded,
+      });
+      timingsMs.ready = Date.now() - started;
+    };
 
-    const input = join(scratch, 'original');
-    const downloaded = await timed('download', async () => {
-      const object = await this.storage.download(objectKey);
-      if (!object) return false;
-      await pipeline(object.body, createWriteStream(input), { signal });
-      return true;
-    });
-    if (!downloaded) return failed('missing', `object ${objectKey} does not exist`);
+    const source = await timed('open', () => OriginalSource.open(this.storage, objectKey, scratch, signal));
+    if (!source) return fail('missing', `object ${objectKey} does not exist`);
 
-    const info = await timed('probe', () => inspectMedia(config.FFPROBE_PATH, input));
-    if (!info) return failed('unreadable', 'ffprobe cannot read the file as media');
+    // Probed already by the probe stage (in the upload request): its findings came with the job.
+    const info = media ?? (await timed('probe', () => source.inspect(config.FFPROBE_PATH)));
+    if (!info) return fail('unreadable', 'ffprobe cannot read the file as media');
     const video = info.video;
-    if (!video) return failed('no-video', `no video stream in ${info.formatName || 'the file'}`);
+    if (!video) return fail('no-video', `no video stream in ${info.formatName || 'the file'}`);
     if (info.durationSeconds !== null && !isWithinLengthLimit(info.durationSeconds)) {
-      return failed('too-long', `${info.durationSeconds.toFixed(1)} s is over the ${MAX_VIDEO_SECONDS} s limit`);
+      return fail('too-long', `${info.durationSeconds.toFixed(1)} s is over the ${MAX_VIDEO_SECONDS} s limit`);
     }
 
-    const thumbnail = await timed('thumbnail', () => this.makeThumbnail(input, scratch, info, video, signal));
+    const thumbnail = await timed('thumbnail', () => this.makeThumbnail(source, scratch, info, video, signal));
+    const thumbnailKey = thumbnail ? VIDEO_KEYS.thumbnail(videoId) : null;
+    if (thumbnail && thumbnailKey) {
+      await timed('upload-thumbnail', async () =>
+        this.storage.upload(thumbnailKey, await readFile(thumbnail), { contentType: 'image/jpeg', signal }),
+      );
+    }
 
     const plan = planPlayback(info);
-    // Already what every browser plays, index first: the original itself is the playback file,
-    // so there is nothing to write or upload again (the common case for phone and camera MP4s).
-    if (!plan.reencoded && info.durationSeconds !== null && (await timed('index-check', () => hasIndexFirst(input)))) {
-      const thumbnailKey = thumbnail ? VIDEO_KEYS.thumbnail(videoId) : null;
-      if (thumbnail && thumbnailKey) {
-        await timed('upload', async () =>
-          this.storage.upload(thumbnailKey, await readFile(thumbnail), { contentType: 'image/jpeg', signal }),
-        );
+    // Already what every browser plays, and its length is known: it is played as it is, now.
+    const playableAsIs = !plan.reencoded && info.durationSeconds !== null;
+    if (playableAsIs) {
+      await ready(objectKey, thumbnailKey, info.durationSeconds, plan);
+      if (await timed('index-check', () => source.hasIndexFirst())) {
+        return { outcome: { stage: 'ready', reencoded: false, playback: 'original', timingsMs }, plan };
       }
-      return {
-        verdict: {
-          videoId,
-          stage: 'ready',
-          playbackKey: objectKey,
-          thumbnailKey,
-          durationSeconds: info.durationSeconds,
-          reencoded: false,
-        },
-        plan,
-      };
     }
+
+    // A whole-file pass: the faststart copy of a ready original, or the re-encode it waits for.
+    const input = await timed('download', () => source.local());
     const playback = join(scratch, 'playback.mp4');
     try {
       await timed(plan.video === 'encode' ? 'encode' : plan.audio === 'encode' ? 'remux+audio' : 'remux', () =>
@@ -212,50 +223,54 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
         ),
       );
     } catch (error) {
-      if (error instanceof FfmpegError && error.isInputError)
-        return { ...failed('transcode-failed', error.stderrTail || error.message), plan };
-      throw error;
+      if (!(error instanceof FfmpegError && error.isInputError)) throw error;
+      if (playableAsIs) return this.keepOriginal(videoId, error.stderrTail || error.message, plan, timingsMs);
+      return fail('transcode-failed', error.stderrTail || error.message, plan);
     }
 
     const output = await timed('verify', () => inspectMedia(config.FFPROBE_PATH, playback));
     if (output?.video?.codec !== 'h264') {
-      return { ...failed('transcode-failed', 'ffmpeg did not produce a readable H.264 file'), plan };
+      if (playableAsIs) return this.keepOriginal(videoId, 'the faststart copy is not readable H.264', plan, timingsMs);
+      return fail('transcode-failed', 'ffmpeg did not produce a readable H.264 file', plan);
     }
     // An input without any duration could only be measured now.
     if (output.durationSeconds !== null && !isWithinLengthLimit(output.durationSeconds)) {
-      return {
-        ...failed('too-long', `${output.durationSeconds.toFixed(1)} s is over the ${MAX_VIDEO_SECONDS} s limit`),
-        plan,
-      };
+      return fail('too-long', `${output.durationSeconds.toFixed(1)} s is over the ${MAX_VIDEO_SECONDS} s limit`, plan);
     }
 
     const playbackKey = VIDEO_KEYS.playback(videoId);
-    const thumbnailKey = thumbnail ? VIDEO_KEYS.thumbnail(videoId) : null;
-    await timed('upload', async () => {
-      await this.storage.upload(playbackKey, createReadStream(playback), { contentType: 'video/mp4', signal });
-      if (thumbnail && thumbnailKey) {
-        await this.storage.upload(thumbnailKey, await readFile(thumbnail), { contentType: 'image/jpeg', signal });
-      }
-    });
+    await timed('upload', () =>
+      this.storage.upload(playbackKey, createReadStream(playback), { contentType: 'video/mp4', signal }),
+    );
+    if (playableAsIs) {
+      await this.results.publish({ videoId, stage: 'faststart', playbackKey });
+      return { outcome: { stage: 'ready', reencoded: false, playback: 'faststart-copy', timingsMs }, plan };
+    }
+    await ready(playbackKey, thumbnailKey, output.durationSeconds ?? info.durationSeconds, plan);
     return {
-      verdict: {
-        videoId,
+      outcome: {
         stage: 'ready',
-        playbackKey,
-        thumbnailKey,
-        durationSeconds: output.durationSeconds ?? info.durationSeconds,
         reencoded: plan.reencoded,
+        playback: plan.reencoded ? 'reencoded' : 'faststart-copy',
+        timingsMs,
       },
       plan,
     };
   }
 
+  /** The original is already playing; a copy ffmpeg could not make only costs a slower start. */
+  private keepOriginal(videoId: number, why: string, plan: PlanOf, timingsMs: Record<string, number>) {
+    this.logger.warn({ msg: 'no faststart copy; the original stays the playback file', videoId, why });
+    return { outcome: { stage: 'ready', reencoded: false, playback: 'original', timingsMs } as TranscodeOutcome, plan };
+  }
+
   /**
-   * A JPEG frame ~1 s in (or at the start if seeking there yields nothing). A frame ffmpeg cannot
-   * decode is no reason to withhold the video: the verdict then says `thumbnailKey: null`.
+   * A JPEG frame ~1 s in (or at the start if seeking there yields nothing), read over the URL
+   * and, if that fails, from a local copy. A frame ffmpeg cannot decode is no reason to
+   * withhold the video: the verdict then says `thumbnailKey: null`.
    */
   private async makeThumbnail(
-    input: string,
+    source: OriginalSource,
     scratch: string,
     info: MediaInfo,
     video: VideoStreamInfo,
@@ -263,17 +278,21 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
   ): Promise<string | null> {
     const output = join(scratch, 'thumbnail.jpg');
     let lastError = 'no frame at the requested time';
-    for (const at of new Set([thumbnailTime(info.durationSeconds), 0])) {
-      try {
-        await runFfmpeg(config.FFMPEG_PATH, thumbnailArgs(input, output, video.index, at), {
-          timeoutMs: ffmpegTimeoutMs(info.durationSeconds, 'thumbnail'),
-          signal,
-        });
-        const written = await stat(output).catch(() => null);
-        if (written && written.size > 0) return output;
-      } catch (error) {
-        if (!(error instanceof FfmpegError && error.isInputError)) throw error;
-        lastError = error.stderrTail;
+    const inputs = [() => Promise.resolve(source.url), () => source.local()];
+    for (const inputOf of inputs) {
+      const input = await inputOf();
+      for (const at of new Set([thumbnailTime(info.durationSeconds), 0])) {
+        try {
+          await runFfmpeg(config.FFMPEG_PATH, thumbnailArgs(input, output, video.index, at), {
+            timeoutMs: ffmpegTimeoutMs(info.durationSeconds, 'thumbnail'),
+            signal,
+          });
+          const written = await stat(output).catch(() => null);
+          if (written && written.size > 0) return output;
+        } catch (error) {
+          if (!(error instanceof FfmpegError && error.isInputError)) throw error;
+          lastError = error.stderrTail;
+        }
       }
     }
     this.logger.warn({ msg: 'no thumbnail', error: lastError });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { CategoryEntity, VideoEntity } from '@app/database';
-import { mediaJobId, MEDIA_QUEUES, VIDEO_KEYS } from '@app/contracts';
+import { CategoryEntity, recordDomainEvent, VideoEntity } from '@app/database';
+import { DOMAIN_EVENTS, mediaJobId, MEDIA_QUEUES, VIDEO_KEYS, type ProbeResult } from '@app/contracts';
 import { recordMediaJob } from '../outbox/media-outbox.js';
 
 export type NewVideo = Pick<
@@ -27,10 +27,14 @@ export class VideosRepository {
     return this.dataSource.getRepository(VideoEntity).existsBy({ fileHash });
   }
 
-  /** A link video: ready at once, no jobs. */
+  /** A link video: ready at once, no jobs; published (an event for the uploader's badges). */
   insertLink(video: NewVideo): Promise<VideoEntity> {
-    const videos = this.dataSource.getRepository(VideoEntity);
-    return videos.save(videos.create(video));
+    return this.dataSource.transaction(async (manager) => {
+      const videos = manager.getRepository(VideoEntity);
+      const saved = await videos.save(videos.create(video));
+      await recordPublished(manager, saved.id, saved.uploaderId);
+      return saved;
+    });
   }
 
   /**
@@ -68,11 +72,24 @@ export class VideosRepository {
     });
   }
 
-  /** Deletes the row (feedback and bookmarks cascade) and queues removal of its files, atomically. */
+  /**
+   * Deletes the row (feedback, votes, ratings and bookmarks cascade), queues removal of its
+   * files and records the event, atomically. The event names the members whose points came
+   * from that feedback (read-only on `feedback`), so their reputation is derived again.
+   */
   async deleteWithFiles(video: VideoEntity): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      const authors: { authorId: string }[] = await manager.query(
+        `SELECT DISTINCT "authorId" FROM feedback WHERE "videoId" = $1`,
+        [video.id],
+      );
       await manager.getRepository(VideoEntity).delete({ id: video.id });
       await recordCleanup(manager, storedKeys(video), `delete-${video.id}`);
+      await recordDomainEvent(manager, {
+        type: DOMAIN_EVENTS.videoDeleted,
+        videoId: video.id,
+        userIds: [...new Set([video.uploaderId, ...authors.map((row) => row.authorId)])],
+      });
     });
   }
 
@@ -87,7 +104,8 @@ export class VideosRepository {
   }
 
   /** Probe passed: queue the transcode, once (only while the video is still processing). */
-  async queueTranscode(id: number, durationSeconds: number | null): Promise<void> {
+  async queueTranscode(id: number, probe: ProbeResult): Promise<void> {
+    const { durationSeconds } = probe;
     await this.dataSource.transaction(async (manager) => {
       const video = await lockProcessing(manager, id);
       if (!video) return;
@@ -98,26 +116,50 @@ export class VideosRepository {
         queue: MEDIA_QUEUES.transcode,
         name: 'transcode',
         jobId: mediaJobId('transcode', id),
-        data: { videoId: id, objectKey: video.originalKey },
+        data: { videoId: id, objectKey: video.originalKey, ...(probe.media ? { media: probe.media } : {}) },
       });
     });
   }
 
-  /** false when the video no longer exists (deleted while the worker ran). */
+  /**
+   * false when the video no longer exists (deleted while the worker ran). A faststart copy
+   * recorded before this verdict (results may be applied out of order) stays the playback file.
+   */
   async markReady(
     id: number,
     files: { playbackKey: string; thumbnailKey: string | null; durationSeconds: number | null },
   ): Promise<boolean> {
-    const result = await this.dataSource.getRepository(VideoEntity).update(
-      { id },
-      {
-        processingState: 'ready',
-        hasFileError: false,
-        playbackKey: files.playbackKey,
-        thumbnailKey: files.thumbnailKey,
-        ...(files.durationSeconds === null ? {} : { duration: Math.round(files.durationSeconds) }),
-      },
-    );
+    const derived = VIDEO_KEYS.playback(id);
+    return this.dataSource.transaction(async (manager) => {
+      // An UPDATE through query() answers [rows, affected count].
+      const [updated] = await manager.query<[{ uploaderId: string; wasReady: boolean }[], number]>(
+        `UPDATE videos v SET
+           "processingState" = 'ready',
+           "hasFileError" = false,
+           "playbackKey" = CASE WHEN v."playbackKey" = $2 THEN v."playbackKey" ELSE $3 END,
+           "thumbnailKey" = $4,
+           "duration" = COALESCE($5, v."duration")
+         FROM (SELECT id, "processingState" = 'ready' AS "wasReady" FROM videos WHERE id = $1 FOR UPDATE) before
+         WHERE v.id = before.id
+         RETURNING v."uploaderId", before."wasReady"`,
+        [
+          id,
+          derived,
+          files.playbackKey,
+          files.thumbnailKey,
+          files.durationSeconds === null ? null : Math.round(files.durationSeconds),
+        ],
+      );
+      const row = updated[0];
+      if (!row) return false;
+      if (!row.wasReady) await recordPublished(manager, id, row.uploaderId);
+      return true;
+    });
+  }
+
+  /** The original's faststart copy becomes the playback file; false when the video is gone. */
+  async useFaststartCopy(id: number, playbackKey: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(VideoEntity).update({ id }, { playbackKey });
     return (result.affected ?? 0) > 0;
   }
 
@@ -134,6 +176,10 @@ const storedKeys = (video: VideoEntity) =>
   video.originalKey
     ? [video.originalKey, VIDEO_KEYS.playback(video.id), VIDEO_KEYS.thumbnail(video.id)]
     : [video.playbackKey, video.thumbnailKey].filter((key): key is string => Boolean(key));
+
+function recordPublished(manager: EntityManager, videoId: number, uploaderId: string): Promise<void> {
+  return recordDomainEvent(manager, { type: DOMAIN_EVENTS.videoPublished, videoId, userIds: [uploaderId] });
+}
 
 async function recordCleanup(manager: EntityManager, keys: string[], id: string): Promise<void> {
   if (!keys.length) return;

@@ -13,7 +13,7 @@ import {
   type UpdateVideoRequest,
 } from '@app/contracts';
 import { ForbiddenError, NotFoundError, ValidationError } from '@app/common';
-import type { VideoEntity } from '@app/database';
+import { DomainEvents, type VideoEntity } from '@app/database';
 import { config } from '../config.js';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS, MediaJobsService } from '../media/media-jobs.service.js';
 import { OutboxRelayService } from '../outbox/outbox-relay.service.js';
@@ -35,6 +35,7 @@ export class VideosService {
     private readonly videos: VideosRepository,
     private readonly media: MediaJobsService,
     private readonly relay: OutboxRelayService,
+    private readonly events: DomainEvents,
     @Inject(MEDIA_REDIS) private readonly redis: Redis,
     @Inject(MEDIA_QUEUE_PREFIX) private readonly prefix: string,
   ) {}
@@ -66,6 +67,7 @@ export class VideosService {
         thumbnailUrl: youtubeThumbnailUrl(youtubeId),
         processingState: 'ready',
       });
+      this.events.kick();
       return { id: video.id, processingState: video.processingState };
     }
 
@@ -114,6 +116,7 @@ export class VideosService {
       throw new ForbiddenError(VIDEO_UPLOAD_MESSAGES.notAllowedToDelete);
     await this.videos.deleteWithFiles(video);
     void this.relay.kick();
+    this.events.kick();
   }
 
   /**
@@ -154,7 +157,7 @@ export class VideosService {
           this.logger.log({ msg: 'upload refused by probe', videoId: result.videoId, refusal });
           await this.videos.markFailed(result.videoId);
         } else {
-          await this.videos.queueTranscode(result.videoId, result.result.durationSeconds);
+          await this.videos.queueTranscode(result.videoId, result.result);
           void this.relay.kick();
         }
         return;
@@ -166,6 +169,14 @@ export class VideosService {
             [result.playbackKey, result.thumbnailKey].filter((key): key is string => Boolean(key)),
             `orphan-${result.videoId}`,
           );
+          void this.relay.kick();
+        } else {
+          this.events.kick();
+        }
+        return;
+      case 'faststart':
+        if (!(await this.videos.useFaststartCopy(result.videoId, result.playbackKey))) {
+          await this.videos.cleanUp([result.playbackKey], `orphan-faststart-${result.videoId}`);
           void this.relay.kick();
         }
         return;

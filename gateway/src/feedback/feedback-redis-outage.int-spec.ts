@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FeedbackDto, UserDto, VideoDto } from '@app/contracts';
+import {
+  eventually,
+  HttpSession,
+  newUserFields,
+  startPrivateRedis,
+  startStack,
+  withClient,
+  type PrivateRedis,
+  type TestStack,
+} from '@app/testing';
+
+// Nothing lost: with Redis stopped, feedback, votes and ratings are still accepted (the facts and
+// their events are committed to PostgreSQL together); once Redis is back the outbox is delivered
+// and every aggregate converges without anyone lifting a finger.
+let stack: TestStack;
+let redis: PrivateRedis;
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  stack = await startStack('feedback-outage', ['gateway', 'auth', 'catalog', 'video', 'feedback'], {
+    REDIS_URL: redis.url,
+  });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await redis?.destroy();
+});
+
+async function member() {
+  const session = new HttpSession(stack.baseUrl);
+  const res = await session.post<UserDto>('/api/auth/register', newUserFields());
+  expect(res.status).toBe(201);
+  return { session, user: res.body };
+}
+
+const sql = <T>(text: string, values: unknown[] = []) =>
+  withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
+
+describe('a Redis outage', () => {
+  it('loses no feedback, vote or rating, and the numbers converge once Redis is back', async () => {
+    const { session: uploader } = await member();
+    const { session: coach, user: coachUser } = await member();
+    const raters = [await member(), await member(), await member()];
+    const categoryId = (await new HttpSession(stack.baseUrl).get<{ id: number }[]>('/api/categories')).body[0]!.id;
+    const form = new FormData();
+    form.append('title', 'Serve');
+    form.append('categoryId', String(categoryId));
+    form.append('youtubeUrl', 'https://www.youtube.com/watch?v=outage00001');
+    const video = (await uploader.request<VideoDto>('POST', '/api/videos', { form })).body;
+
+    await redis.stop();
+    try {
+      const feedback = await coach.post<FeedbackDto>(`/api/videos/${video.id}/feedback`, { content: 'Toss higher' });
+      expect(feedback.status).toBe(201);
+      const ratings = await Promise.all(
+        raters.map(({ session }, i) => session.post(`/api/feedback/${feedback.body.id}/rate`, { rating: i + 3 })),
+      );
+      expect(ratings.map((res) => res.status)).toEqual([201, 201, 201]);
+      expect((await raters[0]!.session.post(`/api/feedback/${feedback.body.id}/vote`)).status).toBe(201);
+      // Recorded, waiting: nothing could be delivered.
+      const [waiting] = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM outbox WHERE "publishedAt" IS NULL AND "eventType" LIKE 'feedback.%'`,
+      );
+      expect(waiting!.n).toBe(5);
+      const [stale] = await sql<{ totalRatings: number }>('SELECT "totalRatings" FROM feedback WHERE id = $1', [
+        feedback.body.id,
+      ]);
+      expect(stale!.totalRatings).toBe(0);
+    } finally {
+      await redis.start();
+    }
+
+    const [row] = await sql<{ id: number }>('SELECT id FROM feedback WHERE "videoId" = $1', [video.id]);
+    const converged = await eventually(
+      async () =>
+        (
+          await sql<{ totalRatings: number; averageRating: number; helpfulVotes: number }>(
+            'SELECT "totalRatings", "averageRating", "helpfulVotes" FROM feedback WHERE id = $1',
+            [row!.id],
+          )
+        )[0],
+      (r) => r?.totalRatings === 3 && r.helpfulVotes === 1,
+      30_000,
+    );
+    expect(converged!.averageRating).toBeCloseTo(4, 6);
+    await eventually(
+      async () => (await new HttpSession(stack.baseUrl).get<VideoDto>(`/api/videos/${video.id}`)).body,
+      (v) => v.feedbackCount === 1 && v.averageRating === 4,
+      30_000,
+    );
+    // 5 for the feedback, 2 for the helpful vote, 3 + 4 + 5 stars.
+    await eventually(
+      async () => (await new HttpSession(stack.baseUrl).get<UserDto>(`/api/users/${coachUser.id}`)).body.points,
+      (points) => points === 19,
+      30_000,
+    );
+  });
+});

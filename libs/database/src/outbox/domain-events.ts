@@ -1,0 +1,161 @@
+import { Logger } from '@nestjs/common';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  DOMAIN_EVENT_QUEUES,
+  DOMAIN_EVENT_TYPES,
+  type DeliveredDomainEvent,
+  type DomainEvent,
+  type DomainEventBatch,
+  type DomainEventQueueName,
+} from '@app/contracts';
+
+/** Records an event in the same transaction as the fact it describes. */
+export async function recordDomainEvent(manager: EntityManager, event: Omit<DomainEvent, 'occurredAt'>): Promise<void> {
+  await manager.query(`INSERT INTO outbox ("eventType", payload) VALUES ($1, $2::jsonb)`, [
+    event.type,
+    JSON.stringify({ ...event, occurredAt: new Date().toISOString() }),
+  ]);
+}
+
+const POLL_MS = 1000;
+/** Outbox rows per delivered batch. */
+const BATCH_ROWS = 200;
+const JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+// With Redis away BullMQ waits for it; the rows stay locked only this long, then the next round retries.
+const ADD_TIMEOUT_MS = 5000;
+
+/**
+ * Delivers the domain events of the outbox to every consumer queue, at least once: rows are
+ * marked published only after each queue has the batch, and a batch's job id is made of its
+ * row ids, so a re-delivery after a crash or a Redis outage is either deduplicated by BullMQ
+ * or harmless (consumers are idempotent). Any number of replicas share the work (SKIP LOCKED).
+ */
+export class DomainEventRelay {
+  private readonly logger = new Logger(DomainEventRelay.name);
+  private readonly queues: Queue<DomainEventBatch>[];
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    redis: Redis,
+    prefix: string,
+  ) {
+    this.queues = Object.values(DOMAIN_EVENT_QUEUES).map(
+      (name) => new Queue<DomainEventBatch>(name, { connection: redis, prefix }),
+    );
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.kick(), POLL_MS);
+    void this.kick();
+  }
+
+  /** Delivers pending events now (called right after a commit); overlapping calls coalesce. */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.logger.warn({ msg: 'event delivery deferred', error: String(error) }))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          void this.kick();
+        }
+      });
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const delivered = await this.dataSource.transaction(async (manager) => {
+        const rows: { id: string; payload: DomainEvent }[] = await manager.query(
+          `SELECT id, payload FROM outbox
+            WHERE "publishedAt" IS NULL AND "eventType" = ANY($1)
+            ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [DOMAIN_EVENT_TYPES, BATCH_ROWS],
+        );
+        if (!rows.length) return 0;
+        const events: DeliveredDomainEvent[] = rows.map((row) => ({ ...row.payload, outboxId: String(row.id) }));
+        const jobId = `events-${rows[0].id}-${rows[rows.length - 1].id}-${rows.length}`;
+        await withTimeout(
+          Promise.all(this.queues.map((queue) => queue.add('events', { events }, { ...JOB_OPTIONS, jobId }))),
+        );
+        await manager.query(`UPDATE outbox SET "publishedAt" = now() WHERE id = ANY($1::bigint[])`, [
+          rows.map((row) => row.id),
+        ]);
+        return rows.length;
+      });
+      if (delivered < BATCH_ROWS) return;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+    await Promise.allSettled(this.queues.map((queue) => queue.close()));
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('queueing timed out (Redis unavailable?)')), ADD_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A consumer of one domain-event queue. `apply` must be idempotent (derive from the rows); a
+ * failure is retried with backoff. A worker killed mid-batch has its job taken over.
+ */
+export function startDomainEventWorker(
+  queue: DomainEventQueueName,
+  redis: Redis,
+  prefix: string,
+  apply: (events: DeliveredDomainEvent[]) => Promise<void>,
+): Worker<DomainEventBatch> {
+  const logger = new Logger(`events:${queue}`);
+  const worker = new Worker<DomainEventBatch>(queue, (job: Job<DomainEventBatch>) => apply(job.data.events), {
+    connection: redis,
+    prefix,
+    concurrency: 4,
+    lockDuration: 30_000,
+    stalledInterval: 15_000,
+  });
+  worker.on('failed', (job, error) =>
+    logger.warn({
+      msg: 'event batch failed; retried',
+      jobId: job?.id,
+      attemptsMade: job?.attemptsMade,
+      error: error.message,
+    }),
+  );
+  worker.on('error', (error) => logger.error({ msg: 'event worker error', error: error.message }));
+  return worker;
+}
+
+/** The distinct values of one id field across a batch, sorted (rows are locked in this order). */
+export function idsOf<K extends 'feedbackId' | 'videoId'>(events: DeliveredDomainEvent[], key: K): number[] {
+  return [...new Set(events.map((event) => event[key]).filter((id): id is number => typeof id === 'number'))].sort(
+    (a, b) => a - b,
+  );
+}
+
+export function userIdsOf(events: DeliveredDomainEvent[]): string[] {
+  return [...new Set(events.flatMap((event) => event.userIds))].sort();
+}
