@@ -23,9 +23,6 @@ export const HERO_ROTATE_INTERVAL_MS = 3000;
 /** How many of a member's videos the profile and My Videos load (spec section 7). */
 export const USER_VIDEOS_LIMIT = 100;
 
-/** Level badge from the number of feedback items given (spec section 4). */
-export const FEEDBACK_LEVEL_THRESHOLDS = { pro: 20, expert: 50 } as const;
-
 /** Achievement thresholds (spec section 4). */
 export const ACHIEVEMENT_THRESHOLDS = { firstVideo: 1, contentCreator: 5, popularViews: 100 } as const;
 

@@ -4,6 +4,7 @@ import { UploadVideoButton } from '@/app/layout/upload-video-button';
 import { HERO_IMAGES } from '@/assets/hero/hero-images';
 import { HeroSlideshow } from '@/components/hero-slideshow';
 import { DocumentTitle } from '@/components/ui/document-title';
+import { SortSelect } from '@/components/ui/sort-select';
 import { SearchIcon, VideoOffIcon } from '@/components/ui/icons';
 import { CATEGORIES_SECTION_ID, CATEGORY_REQUEST_MAILTO, HOME_VIDEOS_LIMIT } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -40,8 +41,6 @@ const HOME_SORTS: { value: VideoListSort; label: string }[] = [
   { value: 'views', label: 'Most Viewed' },
   { value: 'rating', label: 'Highest Rated' },
 ];
-
-const isHomeSort = (value: string): value is VideoListSort => HOME_SORTS.some((sort) => sort.value === value);
 
 /** The title search: applied on Enter or the button, kept in the address (?q=) like the header's search. */
 function VideoSearch({ applied, onApply }: { applied: string; onApply: (query: string) => void }) {
@@ -104,26 +103,7 @@ function FeaturedVideos({ category }: { category: Category | null }) {
           </h2>
           <div className="videos-toolbar__controls">
             <VideoSearch key={query} applied={query} onApply={applyQuery} />
-            <div className="sort-select">
-              <label htmlFor="home-video-sort" className="sort-select__label">
-                Sort by
-              </label>
-              <select
-                id="home-video-sort"
-                className="field__control field__control--select sort-select__control"
-                value={sort}
-                onChange={(event) => {
-                  const next = event.target.value;
-                  if (isHomeSort(next)) setSort(next);
-                }}
-              >
-                {HOME_SORTS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SortSelect id="home-video-sort" value={sort} options={HOME_SORTS} onChange={setSort} />
           </div>
         </div>
         {query && (

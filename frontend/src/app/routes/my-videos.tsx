@@ -2,6 +2,7 @@ import type { VideoListSort } from '@app/contracts';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { UploadVideoButton } from '@/app/layout/upload-video-button';
 import { DocumentTitle } from '@/components/ui/document-title';
+import { SortSelect } from '@/components/ui/sort-select';
 import { EyeIcon, MessageIcon, SearchIcon, StarIcon, VideoIcon } from '@/components/ui/icons';
 import { LOGIN_REDIRECT_URL, USER_VIDEOS_LIMIT } from '@/config/constants';
 import { useCategories } from '@/features/categories/api/get-categories';
@@ -152,23 +153,7 @@ function MyVideosContent({ user }: { user: CurrentUser }) {
             ))}
           </select>
         </div>
-        <div className="filter-field">
-          <label htmlFor="my-videos-sort" className="filter-field__label">
-            Sort by
-          </label>
-          <select
-            id="my-videos-sort"
-            className="field__control field__control--select"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as VideoListSort)}
-          >
-            {MY_VIDEOS_SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SortSelect id="my-videos-sort" variant="filter" value={sort} options={MY_VIDEOS_SORTS} onChange={setSort} />
       </div>
 
       {videos.isPending ? (

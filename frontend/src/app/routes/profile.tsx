@@ -97,24 +97,31 @@ export function ProfileRoute() {
   const feedbackGiven = feedback.data?.length ?? feedbackStats.data?.totalFeedback ?? 0;
 
   const stats: ProfileStat[] = [
-    { label: 'Videos', value: formatCount(videoList.length), icon: <VideoIcon size={18} />, testId: 'stat-videos' },
-    { label: 'Total Views', value: formatCount(totalViews), icon: <EyeIcon size={18} />, testId: 'stat-views' },
+    {
+      label: 'Videos',
+      value: formatCount(videoList.length),
+      icon: <VideoIcon size={18} />,
+      testId: 'profile-stat-videos',
+    },
+    { label: 'Total Views', value: formatCount(totalViews), icon: <EyeIcon size={18} />, testId: 'profile-stat-views' },
     {
       label: 'Feedback Given',
-      value: formatCount(feedbackGiven),
+      value: feedback.isPending && feedbackStats.isPending ? '–' : formatCount(feedbackGiven),
       icon: <MessageIcon size={18} />,
-      testId: 'stat-feedback-given',
+      testId: 'profile-stat-feedback-given',
     },
     {
       label: 'Feedback Rating',
-      value: (
+      value: feedbackStats.isPending ? (
+        '–'
+      ) : (
         <span className="profile-stat__rating">
           {formatRating(feedbackStats.data?.averageRating)}
           <StarIcon size={18} filled className="profile-stat__star" aria-hidden="true" />
         </span>
       ),
       icon: <StarIcon size={18} />,
-      testId: 'stat-feedback-rating',
+      testId: 'profile-stat-feedback-rating',
     },
   ];
 

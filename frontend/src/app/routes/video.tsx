@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { DocumentTitle } from '@/components/ui/document-title';
 import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, EyeIcon, PencilIcon, ShareIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
+import { FeedbackSection } from '@/features/feedback/components/feedback-section';
+import type { FeedbackPlayer } from '@/features/feedback/types';
 import { useVideo } from '@/features/videos/api/get-video';
-import type { Video } from '@/features/videos/api/get-videos';
+import { VIDEOS_QUERY_KEY_ROOT, type Video } from '@/features/videos/api/get-videos';
 import { EditDescriptionDialog } from '@/features/videos/components/edit-description-dialog';
 import { VideoPlayer } from '@/features/videos/components/video-player';
 import { shareVideo } from '@/features/videos/utils/share-video';
@@ -127,11 +131,41 @@ function VideoDetails({ video, isUploader, onEdit }: { video: Video; isUploader:
   );
 }
 
+/** Seeks the page's file player from time-coded feedback, bringing the player into view. */
+function useFeedbackPlayer(media: HTMLVideoElement | null, duration: number | null): FeedbackPlayer | null {
+  return useMemo(() => {
+    if (!media) return null;
+    return {
+      duration,
+      currentTime: () => media.currentTime,
+      seek: (seconds) => {
+        const end = Number.isFinite(media.duration) ? media.duration : Number.POSITIVE_INFINITY;
+        media.currentTime = Math.max(0, Math.min(seconds, end));
+        const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        media.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+        // Playing can be refused (autoplay rules); the seek alone still shows the moment.
+        media.play().catch(() => undefined);
+      },
+    };
+  }, [media, duration]);
+}
+
 export function VideoRoute() {
   const { id = '' } = useParams();
   const video = useVideo(id);
   const { user } = useCurrentUser();
+  const authDialog = useAuthDialog();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [media, setMedia] = useState<HTMLVideoElement | null>(null);
+  const onMediaElement = useCallback((element: HTMLVideoElement | null) => setMedia(element), []);
+  // Only a file video has a player to seek; a YouTube embed keeps its feedback as plain text.
+  const player = useFeedbackPlayer(video.data?.youtubeUrl ? null : media, video.data?.duration ?? null);
+
+  // Video cards count the feedback each video has.
+  const onFeedbackCreated = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY_ROOT });
+  }, [queryClient]);
 
   if (video.isPending) return <VideoPageSkeleton />;
   if (video.isError) return <VideoNotFound />;
@@ -143,9 +177,15 @@ export function VideoRoute() {
     <div className="video-page">
       <DocumentTitle title={data.title} />
       <div className="container video-page__content">
-        <VideoPlayer video={data} />
+        <VideoPlayer video={data} onMediaElement={onMediaElement} />
         <VideoDetails video={data} isUploader={isUploader} onEdit={() => setEditing(true)} />
-        {/* The feedback section arrives with feedback on videos. */}
+        <FeedbackSection
+          videoId={data.id}
+          uploaderId={data.uploaderId}
+          player={player}
+          onRequireLogin={() => authDialog.open('login')}
+          onCreated={onFeedbackCreated}
+        />
       </div>
       {isUploader && <EditDescriptionDialog video={editing ? data : null} onClose={() => setEditing(false)} />}
     </div>

@@ -1,13 +1,9 @@
+import type { UserFeedbackStatsDto } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type UserFeedbackStats = {
-  /** Over the member's rated feedback; 0 when none is rated. */
-  averageRating: number;
-  totalFeedback: number;
-  totalRatings: number;
-  helpfulVotes: number;
-};
+/** Over the member's rated feedback; averageRating is 0 when none is rated. */
+export type UserFeedbackStats = UserFeedbackStatsDto;
 
 /** GET /api/feedback/user/{userId}/stats */
 export async function getUserFeedbackStats(

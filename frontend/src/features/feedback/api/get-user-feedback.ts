@@ -1,19 +1,9 @@
+import type { UserFeedbackItemDto } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** A piece of feedback a member gave, as their profile lists it (spec section 3). */
-export type UserFeedbackItem = {
-  id: number | string;
-  videoId?: number | string;
-  videoTitle: string | null;
-  categoryName: string | null;
-  categoryIcon: string | null;
-  content: string;
-  averageRating: number;
-  totalRatings: number;
-  helpfulVotes: number;
-  createdAt: string;
-};
+/** A piece of feedback a member gave, as their profile lists it (spec section 3, "Feedback item"). */
+export type UserFeedbackItem = UserFeedbackItemDto;
 
 /** GET /api/feedback/user/{userId} */
 export async function getUserFeedback(

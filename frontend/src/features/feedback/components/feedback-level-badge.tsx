@@ -1,19 +1,15 @@
 import { AwardIcon } from '@/components/ui/icons';
-import { FEEDBACK_LEVEL_THRESHOLDS } from '@/config/constants';
+import { feedbackLevelHint, feedbackLevelProgress } from '@/features/feedback/utils/feedback-level';
 
-export type FeedbackLevel = 'Amateur' | 'Pro' | 'Expert';
-
-/** From the number of feedback items given (spec section 4). */
-export function feedbackLevel(feedbackGiven: number): FeedbackLevel {
-  if (feedbackGiven >= FEEDBACK_LEVEL_THRESHOLDS.expert) return 'Expert';
-  if (feedbackGiven >= FEEDBACK_LEVEL_THRESHOLDS.pro) return 'Pro';
-  return 'Amateur';
-}
-
+/** Amateur, Pro or Expert from the number of feedback items given (spec section 4). */
 export function FeedbackLevelBadge({ feedbackGiven }: { feedbackGiven: number }) {
-  const level = feedbackLevel(feedbackGiven);
+  const { level } = feedbackLevelProgress(feedbackGiven);
   return (
-    <span className={`level-badge level-badge--${level.toLowerCase()}`} data-testid="level-badge">
+    <span
+      className={`level-badge level-badge--${level.toLowerCase()}`}
+      data-testid="profile-level-badge"
+      title={feedbackLevelHint(feedbackGiven)}
+    >
       <AwardIcon size={14} />
       {level}
     </span>

@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { StarRatingDisplay } from '@/components/ui/star-rating';
 import { ThumbsUpIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import type { UserFeedbackItem } from '@/features/feedback/api/get-user-feedback';
 import { formatCount, formatRating, formatShortDate } from '@/lib/format';
 
@@ -13,7 +15,11 @@ export function UserFeedbackCard({ item }: { item: UserFeedbackItem }) {
     <article className="card feedback-card" data-testid="user-feedback-card">
       <header className="feedback-card__header">
         <div className="feedback-card__heading">
-          <h3 className="feedback-card__video">{item.videoTitle ?? 'Untitled video'}</h3>
+          <h3 className="feedback-card__video">
+            <Link to={paths.video(item.videoId)} className="feedback-card__video-link">
+              {item.videoTitle || 'Untitled video'}
+            </Link>
+          </h3>
           {item.categoryName && (
             <p className="feedback-card__category">
               {item.categoryIcon && <span aria-hidden="true">{item.categoryIcon}</span>}
@@ -32,10 +38,12 @@ export function UserFeedbackCard({ item }: { item: UserFeedbackItem }) {
       </header>
       <p className="feedback-card__content">{item.content}</p>
       <footer className="feedback-card__footer">
-        <span>
-          {ratings > 0 ? `Rated ${formatRating(rating)}/5 stars (${formatCount(ratings)} ratings)` : 'Not yet rated'}
+        <span data-testid="user-feedback-rating">
+          {ratings > 0
+            ? `Rated ${formatRating(rating)}/5 stars (${formatCount(ratings)} ${ratings === 1 ? 'rating' : 'ratings'})`
+            : 'Not yet rated'}
         </span>
-        <span className="feedback-card__helpful">
+        <span className="feedback-card__helpful" data-testid="user-feedback-helpful">
           <ThumbsUpIcon size={15} />
           {formatCount(helpful)} found this helpful
         </span>

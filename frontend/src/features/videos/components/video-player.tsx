@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AlertCircleIcon, StepBackIcon, StepForwardIcon } from '@/components/ui/icons';
 import type { Video } from '@/features/videos/api/get-videos';
 import { thumbnailSource } from '@/features/videos/components/video-thumbnail';
@@ -56,8 +56,25 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-function FilePlayer({ video, src }: { video: Video; src: string }) {
+type MediaElementCallback = (element: HTMLVideoElement | null) => void;
+
+function FilePlayer({
+  video,
+  src,
+  onMediaElement,
+}: {
+  video: Video;
+  src: string;
+  onMediaElement?: MediaElementCallback;
+}) {
   const player = useRef<HTMLVideoElement>(null);
+  const attach = useCallback(
+    (element: HTMLVideoElement | null) => {
+      player.current = element;
+      onMediaElement?.(element);
+    },
+    [onMediaElement],
+  );
   const [rate, setRate] = useState(1);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -116,7 +133,7 @@ function FilePlayer({ video, src }: { video: Video; src: string }) {
       <div className="player">
         <video
           key={`${src}#${attempt}`}
-          ref={player}
+          ref={attach}
           className="player__video"
           src={src}
           poster={poster}
@@ -196,8 +213,10 @@ function YoutubePlayer({ video, embedUrl }: { video: Video; embedUrl: string }) 
 /**
  * The spec's display rules (section 2): a damaged file shows 'Video Temporarily Unavailable'; a
  * YouTube link is embedded; a file still being processed shows that; otherwise the file plays.
+ * `onMediaElement` receives the file player's element (and null when it goes), so the page can
+ * seek it from time-coded feedback.
  */
-export function VideoPlayer({ video }: { video: Video }) {
+export function VideoPlayer({ video, onMediaElement }: { video: Video; onMediaElement?: MediaElementCallback }) {
   if (video.hasFileError) {
     return (
       <PlayerStatus
@@ -246,5 +265,5 @@ export function VideoPlayer({ video }: { video: Video }) {
     );
   }
 
-  return <FilePlayer key={video.id} video={video} src={video.videoUrl} />;
+  return <FilePlayer key={video.id} video={video} src={video.videoUrl} onMediaElement={onMediaElement} />;
 }

@@ -1,0 +1,46 @@
+export type SortOption<T extends string> = { value: T; label: string };
+
+type SortSelectProps<T extends string> = {
+  id: string;
+  value: T;
+  options: readonly SortOption<T>[];
+  onChange: (value: T) => void;
+  /** Class of the wrapper and its label, for the toolbar or filter-bar look. */
+  variant?: 'toolbar' | 'filter';
+  testId?: string;
+};
+
+/** A labelled "Sort by" select over a fixed list of options; anything else is ignored. */
+export function SortSelect<T extends string>({
+  id,
+  value,
+  options,
+  onChange,
+  variant = 'toolbar',
+  testId,
+}: SortSelectProps<T>) {
+  const toolbar = variant === 'toolbar';
+  return (
+    <div className={toolbar ? 'sort-select' : 'filter-field'}>
+      <label htmlFor={id} className={toolbar ? 'sort-select__label' : 'filter-field__label'}>
+        Sort by
+      </label>
+      <select
+        id={id}
+        className={`field__control field__control--select${toolbar ? ' sort-select__control' : ''}`}
+        data-testid={testId}
+        value={value}
+        onChange={(event) => {
+          const next = options.find((option) => option.value === event.target.value);
+          if (next) onChange(next.value);
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

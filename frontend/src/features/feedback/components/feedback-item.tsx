@@ -1,0 +1,124 @@
+import { FEEDBACK_LIMITS } from '@app/contracts';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { AwardIcon, StarIcon, ThumbsUpIcon } from '@/components/ui/icons';
+import { StarRatingInput } from '@/components/ui/star-rating';
+import { paths } from '@/config/paths';
+import type { Feedback } from '@/features/feedback/api/get-video-feedback';
+import { FeedbackContent } from '@/features/feedback/components/feedback-content';
+import type { FeedbackPlayer } from '@/features/feedback/types';
+import { formatCount, formatPersonName, formatRating, formatRelativeDate } from '@/lib/format';
+
+export function feedbackAuthorName(feedback: Feedback): string {
+  return (
+    feedback.authorName?.trim() ||
+    formatPersonName({ firstName: feedback.authorFirstName, lastName: feedback.authorLastName }) ||
+    'Unknown User'
+  );
+}
+
+type FeedbackItemProps = {
+  feedback: Feedback;
+  /** The viewer wrote it: it cannot be voted on or rated. */
+  isOwn: boolean;
+  votePending: boolean;
+  ratePending: boolean;
+  player: FeedbackPlayer | null;
+  onVote: () => void;
+  onRate: (stars: number) => void;
+};
+
+export function FeedbackItem({ feedback, isOwn, votePending, ratePending, player, onVote, onRate }: FeedbackItemProps) {
+  const name = feedbackAuthorName(feedback);
+  const date = formatRelativeDate(feedback.createdAt);
+  const isExpert = feedback.averageRating >= FEEDBACK_LIMITS.expertAverageRating;
+  // The signed-in member's own vote and rating, as the server reports them (set at once when given).
+  const voted = feedback.viewerVoted;
+  const rated = feedback.viewerRating !== null;
+  const helpfulLabel = isOwn
+    ? 'You cannot vote on your own feedback'
+    : voted
+      ? 'You found this helpful'
+      : 'Mark this feedback as helpful';
+
+  return (
+    <article className="feedback-item" data-testid="feedback-item" data-feedback-id={feedback.id}>
+      <header className="feedback-item__header">
+        <Link to={paths.profile(feedback.authorId)} className="feedback-item__author" data-testid="feedback-author">
+          <Avatar
+            id={feedback.authorId}
+            firstName={feedback.authorFirstName}
+            lastName={feedback.authorLastName}
+            imageUrl={feedback.authorImage}
+            size="md"
+            decorative
+          />
+          <span className="feedback-item__name">{name}</span>
+        </Link>
+        {isExpert && (
+          <span className="expert-badge" data-testid="feedback-expert-badge" title="Rated 4.5 stars or higher">
+            <AwardIcon size={13} />
+            Expert
+          </span>
+        )}
+        {isOwn && <span className="feedback-item__own">Your feedback</span>}
+        {date && (
+          <time className="feedback-item__date" dateTime={feedback.createdAt}>
+            {date}
+          </time>
+        )}
+        <span
+          className={
+            feedback.totalRatings > 0 ? 'feedback-item__score' : 'feedback-item__score feedback-item__score--unrated'
+          }
+          title={
+            feedback.totalRatings > 0
+              ? `Average of ${formatCount(feedback.totalRatings)} ${feedback.totalRatings === 1 ? 'rating' : 'ratings'}`
+              : 'Not yet rated'
+          }
+        >
+          <StarIcon size={16} filled={feedback.totalRatings > 0} className="feedback-item__score-star" />
+          <span className="visually-hidden">Rating </span>
+          <strong data-testid="feedback-average">{formatRating(feedback.averageRating)}</strong>
+          <span className="feedback-item__score-count">({formatCount(feedback.totalRatings)})</span>
+        </span>
+      </header>
+
+      <FeedbackContent className="feedback-item__content" content={feedback.content} player={player} />
+
+      <footer className="feedback-item__footer">
+        <button
+          type="button"
+          className={voted ? 'helpful-button helpful-button--on' : 'helpful-button'}
+          data-testid="feedback-helpful"
+          aria-pressed={voted}
+          title={helpfulLabel}
+          disabled={isOwn || voted || votePending}
+          onClick={onVote}
+        >
+          <ThumbsUpIcon size={16} />
+          Helpful
+          <span className="helpful-button__count" data-testid="feedback-helpful-count">
+            {formatCount(feedback.helpfulVotes)}
+          </span>
+        </button>
+
+        {!isOwn && (
+          <div className="feedback-item__rate">
+            <span className="feedback-item__rate-label" aria-hidden="true">
+              {rated ? `You rated ${feedback.viewerRating}/5` : 'Rate quality'}
+            </span>
+            <StarRatingInput
+              label={rated ? 'Your rating of this feedback' : 'Rate the quality of this feedback'}
+              value={feedback.viewerRating ?? 0}
+              onRate={onRate}
+              disabled={rated || ratePending}
+              size={18}
+              testId="feedback-rating"
+            />
+          </div>
+        )}
+      </footer>
+    </article>
+  );
+}

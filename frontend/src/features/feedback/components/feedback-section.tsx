@@ -1,0 +1,174 @@
+import { useId, useMemo, useState } from 'react';
+import { MessageIcon } from '@/components/ui/icons';
+import { SortSelect } from '@/components/ui/sort-select';
+import { toast } from '@/components/ui/toast';
+import type { Feedback } from '@/features/feedback/api/get-video-feedback';
+import { useVideoFeedback } from '@/features/feedback/api/get-video-feedback';
+import { useRateFeedback } from '@/features/feedback/api/rate-feedback';
+import { useVoteFeedback } from '@/features/feedback/api/vote-feedback';
+import { FeedbackForm } from '@/features/feedback/components/feedback-form';
+import { FeedbackItem } from '@/features/feedback/components/feedback-item';
+import type { FeedbackPlayer } from '@/features/feedback/types';
+import { feedbackFailureNotice } from '@/features/feedback/utils/feedback-errors';
+import {
+  DEFAULT_FEEDBACK_SORT,
+  FEEDBACK_SORTS,
+  sortFeedback,
+  type FeedbackSort,
+} from '@/features/feedback/utils/sort-feedback';
+import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+
+type FeedbackSectionProps = {
+  videoId: number;
+  uploaderId: string;
+  /** The page's file player; null for a YouTube video or while the file is not playable yet. */
+  player: FeedbackPlayer | null;
+  /** Opens sign-in for a visitor who tries to give, vote on or rate feedback. */
+  onRequireLogin: () => void;
+  /** After new feedback is posted (the route refreshes what counts it). */
+  onCreated?: () => void;
+};
+
+function FeedbackListSkeleton() {
+  return (
+    <ul className="feedback-thread" role="status" aria-label="Loading feedback">
+      {Array.from({ length: 2 }, (_, index) => (
+        <li key={index} className="feedback-item" aria-hidden="true">
+          <span className="skeleton skeleton--line skeleton--short" />
+          <span className="skeleton skeleton--line" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type InteractiveFeedbackItemProps = {
+  videoId: number;
+  feedback: Feedback;
+  viewerId: string | null;
+  player: FeedbackPlayer | null;
+  onRequireLogin: () => void;
+};
+
+/** One item with its own vote and rating requests, so several can be in flight at once. */
+function InteractiveFeedbackItem({
+  videoId,
+  feedback,
+  viewerId,
+  player,
+  onRequireLogin,
+}: InteractiveFeedbackItemProps) {
+  const onError = (action: 'vote' | 'rate') => (error: Error) => {
+    // The API client has already reported an ended session.
+    if (isUnauthorizedError(error)) return;
+    toast({ ...feedbackFailureNotice(action, getServerMessage(error)), variant: 'destructive' });
+  };
+  const vote = useVoteFeedback(videoId, { onError: onError('vote') });
+  const rate = useRateFeedback(videoId, { onError: onError('rate') });
+
+  const onVote = () => {
+    if (!viewerId) return onRequireLogin();
+    vote.mutate(feedback);
+  };
+
+  const onRate = (stars: number) => {
+    if (!viewerId) return onRequireLogin();
+    rate.mutate({ feedback, rating: stars });
+  };
+
+  return (
+    <FeedbackItem
+      feedback={feedback}
+      isOwn={viewerId === feedback.authorId}
+      votePending={vote.isPending}
+      ratePending={rate.isPending}
+      player={player}
+      onVote={onVote}
+      onRate={onRate}
+    />
+  );
+}
+
+/** The video page's feedback: the form, the sort and the list (spec section 2). */
+export function FeedbackSection({ videoId, uploaderId, player, onRequireLogin, onCreated }: FeedbackSectionProps) {
+  const sortId = useId();
+  const { user, isLoading: authLoading } = useCurrentUser();
+  const feedback = useVideoFeedback(videoId);
+  const [sort, setSort] = useState<FeedbackSort>(DEFAULT_FEEDBACK_SORT);
+
+  const list = useMemo(() => sortFeedback(feedback.data ?? [], sort), [feedback.data, sort]);
+  const isOwnVideo = user !== null && user.id === uploaderId;
+
+  let composer;
+  if (authLoading) {
+    composer = null;
+  } else if (!user) {
+    composer = (
+      <div className="feedback-prompt" data-testid="feedback-login-prompt">
+        <p className="feedback-prompt__text">Log in to share your feedback and rate feedback from others.</p>
+        <button type="button" className="btn btn--primary btn--sm" onClick={onRequireLogin}>
+          Log in
+        </button>
+      </div>
+    );
+  } else if (isOwnVideo) {
+    composer = (
+      <p className="feedback-prompt feedback-prompt__text" data-testid="feedback-own-video">
+        This is your video. Feedback from the community will appear here.
+      </p>
+    );
+  } else {
+    composer = <FeedbackForm videoId={videoId} player={player} onCreated={onCreated} />;
+  }
+
+  const count = feedback.data?.length;
+  return (
+    <section className="feedback-section" aria-labelledby="feedback-heading" data-testid="feedback-section">
+      <div className="feedback-section__header">
+        <h2 id="feedback-heading" className="feedback-section__title">
+          Feedback
+          {count !== undefined && <span className="feedback-section__count"> ({count})</span>}
+        </h2>
+        <SortSelect id={sortId} testId="feedback-sort" value={sort} options={FEEDBACK_SORTS} onChange={setSort} />
+      </div>
+
+      {composer}
+
+      {feedback.isPending ? (
+        <FeedbackListSkeleton />
+      ) : feedback.isError ? (
+        <div className="inline-error" role="alert">
+          Unable to load feedback.{' '}
+          <button type="button" className="link-button" onClick={() => void feedback.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : list.length === 0 ? (
+        <div className="empty-state feedback-section__empty">
+          <MessageIcon className="empty-state__icon" size={36} />
+          <p className="empty-state__title">No feedback yet</p>
+          <p className="empty-state__text">
+            {isOwnVideo
+              ? 'When members share feedback on this video, it will appear here.'
+              : 'Be the first to share constructive feedback on this video.'}
+          </p>
+        </div>
+      ) : (
+        <ul className="feedback-thread">
+          {list.map((item) => (
+            <li key={item.id}>
+              <InteractiveFeedbackItem
+                videoId={videoId}
+                feedback={item}
+                viewerId={user?.id ?? null}
+                player={player}
+                onRequireLogin={onRequireLogin}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
