@@ -18,6 +18,7 @@ import { CategoriesController } from './categories/categories.controller.js';
 import { VideosController } from './videos/videos.controller.js';
 import { VideoItemsController } from './videos/video-items.controller.js';
 import { VideoClient } from './clients/video.client.js';
+import { BookmarksController } from './bookmarks/bookmarks.controller.js';
 import { FeedbackController, VideoFeedbackController } from './feedback/feedback.controller.js';
 import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
@@ -33,6 +34,7 @@ import { SpaController } from './spa/spa.controller.js';
     CategoriesController,
     VideosController,
     VideoItemsController,
+    BookmarksController,
     FeedbackController,
     VideoFeedbackController,
     SpaController,

@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   CATALOG_PATTERNS,
   type Actor,
+  type BookmarkCheckDto,
+  type BookmarkMessage,
+  type BookmarkOwnerMessage,
   type CategoryDto,
   type CreateCategoryMessage,
   type CreateCategoryRequest,
@@ -43,5 +46,30 @@ export class CatalogClient {
   /** One video in the list shape, with its thumbnailData; 404 "Video not found". */
   getVideo(id: number): Promise<VideoDto> {
     return this.rpc.send<VideoDto, GetVideoRequest>('catalog', CATALOG_PATTERNS.getVideo, { id });
+  }
+
+  listBookmarks(userId: string): Promise<VideoDto[]> {
+    return this.rpc.send<VideoDto[], BookmarkOwnerMessage>('catalog', CATALOG_PATTERNS.listBookmarks, { userId });
+  }
+
+  checkBookmark(userId: string, videoId: number): Promise<BookmarkCheckDto> {
+    return this.rpc.send<BookmarkCheckDto, BookmarkMessage>('catalog', CATALOG_PATTERNS.checkBookmark, {
+      userId,
+      videoId,
+    });
+  }
+
+  addBookmark(userId: string, videoId: number): Promise<BookmarkCheckDto> {
+    return this.rpc.send<BookmarkCheckDto, BookmarkMessage>('catalog', CATALOG_PATTERNS.addBookmark, {
+      userId,
+      videoId,
+    });
+  }
+
+  removeBookmark(userId: string, videoId: number): Promise<BookmarkCheckDto> {
+    return this.rpc.send<BookmarkCheckDto, BookmarkMessage>('catalog', CATALOG_PATTERNS.removeBookmark, {
+      userId,
+      videoId,
+    });
   }
 }

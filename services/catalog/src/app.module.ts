@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { HealthModule } from '@app/common';
 import { config } from './config.js';
 import { DatabaseModule } from '@app/database';
+import { BookmarksHandler } from './bookmarks/bookmarks.handler.js';
+import { BookmarksRepository } from './bookmarks/bookmarks.repository.js';
+import { BookmarksService } from './bookmarks/bookmarks.service.js';
 import { CategoriesHandler } from './categories/categories.handler.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { CategoriesRepository } from './categories/categories.repository.js';
@@ -14,7 +17,14 @@ import { VideosRepository } from './videos/videos.repository.js';
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'catalog' }),
     HealthModule.forApp('catalog'),
   ],
-  controllers: [CategoriesHandler, VideosHandler],
-  providers: [CategoriesService, CategoriesRepository, VideosService, VideosRepository],
+  controllers: [CategoriesHandler, VideosHandler, BookmarksHandler],
+  providers: [
+    CategoriesService,
+    CategoriesRepository,
+    VideosService,
+    VideosRepository,
+    BookmarksService,
+    BookmarksRepository,
+  ],
 })
 export class AppModule {}

@@ -16,4 +16,12 @@ export const CATALOG_PATTERNS = {
   listVideos: 'catalog.videos.list.v1',
   /** GetVideoRequest → VideoDto, with its thumbnailData; NOT_FOUND "Video not found". */
   getVideo: 'catalog.videos.get.v1',
+  /** { userId } → VideoDto[] (isBookmarked: true), newest save first */
+  listBookmarks: 'catalog.bookmarks.list.v1',
+  /** { userId, videoId } → BookmarkCheckDto */
+  checkBookmark: 'catalog.bookmarks.check.v1',
+  /** { userId, videoId } → BookmarkCheckDto; idempotent; NOT_FOUND "Video not found" */
+  addBookmark: 'catalog.bookmarks.add.v1',
+  /** { userId, videoId } → BookmarkCheckDto; idempotent */
+  removeBookmark: 'catalog.bookmarks.remove.v1',
 } as const;

@@ -35,6 +35,8 @@ export interface VideoDto {
   processingState: VideoProcessingState;
   /** Whole seconds, once known. */
   duration: number | null;
+  /** Set on saved videos (GET /api/bookmarks); the client sets it elsewhere. */
+  isBookmarked?: boolean;
 }
 
 export type VideoProcessingState = 'processing' | 'ready' | 'failed';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { ListVideosRequest, VideoListSort } from '@app/contracts';
-import { CategoryEntity, UserEntity, VideoEntity, type VideoProcessingState } from '@app/database';
+import { BookmarkEntity, CategoryEntity, UserEntity, VideoEntity, type VideoProcessingState } from '@app/database';
 import { containsPattern } from './like-pattern.js';
 
 /** A video with its uploader's and category's names, as one listing query returns it. */
@@ -103,6 +103,15 @@ export class VideosRepository {
     if (request.q !== null)
       query.andWhere(`video.title ILIKE :titlePattern ESCAPE '\\'`, { titlePattern: containsPattern(request.q) });
     return query.getRawMany<VideoListingRow>();
+  }
+
+  /** A member's saved videos, newest save first; one statement (IDX_bookmarks_user_recent serves it). */
+  findBookmarkedBy(userId: string): Promise<VideoListingRow[]> {
+    return this.select(LISTING_COLUMNS)
+      .innerJoin(BookmarkEntity, 'bookmark', 'bookmark.videoId = video.id AND bookmark.userId = :userId', { userId })
+      .orderBy('bookmark.createdAt', 'DESC')
+      .addOrderBy('bookmark.id', 'DESC')
+      .getRawMany<VideoListingRow>();
   }
 
   /** The same shape as a list item, plus thumbnailData; one statement. */

@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  addBookmarkBodySchema,
+  VIDEO_MESSAGES,
+  type AddBookmarkBody,
+  type BookmarkCheckDto,
+  type UserDto,
+  type VideoDto,
+} from '@app/contracts';
+import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
+import { CatalogClient } from '../clients/catalog.client.js';
+import { RowIdPipe } from '../http/row-id.pipe.js';
+import { ZodBodyPipe } from '../http/zod-body.pipe.js';
+
+const VideoIdPipe = new RowIdPipe(VIDEO_MESSAGES.notFound);
+
+/** A member's saved videos; signed in only. Saving twice and removing what is not saved are fine. */
+@Controller('api/bookmarks')
+@UseGuards(SignedInGuard)
+export class BookmarksController {
+  constructor(private readonly catalog: CatalogClient) {}
+
+  /** Newest save first. */
+  @Get()
+  list(@CurrentUser() user: UserDto): Promise<VideoDto[]> {
+    return this.catalog.listBookmarks(user.id);
+  }
+
+  @Get('check/:videoId')
+  check(@CurrentUser() user: UserDto, @Param('videoId', VideoIdPipe) videoId: number): Promise<BookmarkCheckDto> {
+    return this.catalog.checkBookmark(user.id, videoId);
+  }
+
+  /** 201 with `{ videoId, isBookmarked: true }`; 404 for a video that does not exist. */
+  @Post()
+  add(
+    @CurrentUser() user: UserDto,
+    @Body(new ZodBodyPipe(addBookmarkBodySchema)) body: AddBookmarkBody,
+  ): Promise<BookmarkCheckDto> {
+    return this.catalog.addBookmark(user.id, body.videoId);
+  }
+
+  @Delete(':videoId')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async remove(@CurrentUser() user: UserDto, @Param('videoId', VideoIdPipe) videoId: number): Promise<void> {
+    await this.catalog.removeBookmark(user.id, videoId);
+  }
+}

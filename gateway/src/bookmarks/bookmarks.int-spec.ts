@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { BookmarkCheckDto, UserDto, VideoDto } from '@app/contracts';
+import { HttpSession, newUserFields, startStack, withClient, type TestStack } from '@app/testing';
+
+// Saved videos through the real gateway and catalog service.
+let stack: TestStack;
+let categoryId: number;
+
+beforeAll(async () => {
+  stack = await startStack('bookmarks', ['gateway', 'auth', 'catalog', 'video']);
+  categoryId = (await new HttpSession(stack.baseUrl).get<{ id: number }[]>('/api/categories')).body[0]!.id;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function member() {
+  const session = new HttpSession(stack.baseUrl);
+  const res = await session.post<UserDto>('/api/auth/register', newUserFields());
+  expect(res.status).toBe(201);
+  return { session, user: res.body };
+}
+
+let links = 0;
+async function linkVideo(session: HttpSession, title: string): Promise<VideoDto> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('categoryId', String(categoryId));
+  links += 1;
+  form.append('youtubeUrl', `https://youtu.be/bm${String(links).padStart(9, '0')}`);
+  const res = await session.request<VideoDto>('POST', '/api/videos', { form });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+describe('bookmarks', () => {
+  it('are for signed-in members only', async () => {
+    const visitor = new HttpSession(stack.baseUrl);
+    expect((await visitor.get('/api/bookmarks')).status).toBe(401);
+    expect((await visitor.get('/api/bookmarks/check/1')).status).toBe(401);
+    expect((await visitor.post('/api/bookmarks', { videoId: 1 })).status).toBe(401);
+    expect((await visitor.delete('/api/bookmarks/1')).status).toBe(401);
+  });
+
+  it('save, check, list newest save first, and remove, idempotently', async () => {
+    const { session: uploader } = await member();
+    const { session } = await member();
+    const first = await linkVideo(uploader, 'Saved first');
+    const second = await linkVideo(uploader, 'Saved second');
+
+    expect((await session.get<BookmarkCheckDto>(`/api/bookmarks/check/${first.id}`)).body).toEqual({
+      videoId: first.id,
+      isBookmarked: false,
+    });
+    const saved = await session.post<BookmarkCheckDto>('/api/bookmarks', { videoId: first.id });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toEqual({ videoId: first.id, isBookmarked: true });
+    // Twice at once, and once more: still one bookmark.
+    const again = await Promise.all([
+      session.post('/api/bookmarks', { videoId: second.id }),
+      session.post('/api/bookmarks', { videoId: String(second.id) }),
+    ]);
+    expect(again.map((res) => res.status)).toEqual([201, 201]);
+    expect((await session.post('/api/bookmarks', { videoId: first.id })).status).toBe(201);
+
+    const list = await session.get<VideoDto[]>('/api/bookmarks');
+    expect(list.status).toBe(200);
+    expect(list.body.map((video) => [video.id, video.title, video.isBookmarked])).toEqual([
+      [second.id, 'Saved second', true],
+      [first.id, 'Saved first', true],
+    ]);
+    expect(list.body[0]).toMatchObject({ uploaderId: second.uploaderId, categoryId });
+    expect((await session.get<BookmarkCheckDto>(`/api/bookmarks/check/${second.id}`)).body.isBookmarked).toBe(true);
+
+    expect((await session.delete(`/api/bookmarks/${first.id}`)).status).toBe(204);
+    expect((await session.delete(`/api/bookmarks/${first.id}`)).status).toBe(204);
+    expect((await session.get<VideoDto[]>('/api/bookmarks')).body.map((video) => video.id)).toEqual([second.id]);
+
+    // Someone else's list is their own.
+    const { session: other } = await member();
+    expect((await other.get<VideoDto[]>('/api/bookmarks')).body).toEqual([]);
+  });
+
+  it('refuses what cannot be saved, and forgets a deleted video', async () => {
+    const { session } = await member();
+    for (const videoId of [0, -1, 'abc', null, 1.5]) {
+      expect({ videoId, status: (await session.post('/api/bookmarks', { videoId })).status }).toEqual({
+        videoId,
+        status: 400,
+      });
+    }
+    const missing = await session.post<{ message: string }>('/api/bookmarks', { videoId: 2_000_000_000 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Video not found');
+    expect((await session.get('/api/bookmarks/check/abc')).status).toBe(404);
+
+    const video = await linkVideo(session, 'Soon gone');
+    expect((await session.post('/api/bookmarks', { videoId: video.id })).status).toBe(201);
+    expect((await session.delete(`/api/videos/${video.id}`)).status).toBe(204);
+    expect((await session.get<VideoDto[]>('/api/bookmarks')).body).toEqual([]);
+    const rows = await withClient(
+      stack.database.url,
+      async (client) => (await client.query('SELECT 1 FROM bookmarks WHERE "videoId" = $1', [video.id])).rows,
+    );
+    expect(rows).toEqual([]);
+  });
+});
