@@ -18,7 +18,9 @@ import { CategoriesController } from './categories/categories.controller.js';
 import { VideosController } from './videos/videos.controller.js';
 import { VideoItemsController } from './videos/video-items.controller.js';
 import { VideoClient } from './clients/video.client.js';
+import { AdminUsersController } from './admin/admin-users.controller.js';
 import { BookmarksController } from './bookmarks/bookmarks.controller.js';
+import { AdminClient } from './clients/admin.client.js';
 import { FeedbackController, VideoFeedbackController } from './feedback/feedback.controller.js';
 import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
@@ -34,6 +36,7 @@ import { SpaController } from './spa/spa.controller.js';
     CategoriesController,
     VideosController,
     VideoItemsController,
+    AdminUsersController,
     BookmarksController,
     FeedbackController,
     VideoFeedbackController,
@@ -41,6 +44,7 @@ import { SpaController } from './spa/spa.controller.js';
   ],
   providers: [
     RpcClient,
+    AdminClient,
     CatalogClient,
     AuthClient,
     FeedbackClient,

@@ -18,3 +18,4 @@ export * from './feedback/feedback.schemas.js';
 export * from './feedback/feedback.types.js';
 export * from './media/video-upload.schemas.js';
 export * from './events/domain-events.js';
+export * from './admin/admin.contracts.js';

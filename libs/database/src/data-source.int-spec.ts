@@ -46,11 +46,12 @@ describe('migrations', () => {
       'CategoryNamesUniqueIgnoringCase1763700000002',
       'InitialSchema1763700000000',
       'SeedDefaultCategories1763700000001',
+      'UserDeletions1763700000003',
     ]);
     expect(await migrateDatabase(dataSource)).toEqual([]);
   });
 
-  it('create the nine tables of the spec plus the outbox', async () => {
+  it('create the nine tables of the spec plus the outbox and the user-deletion saga state', async () => {
     const rows: Array<{ table_name: string }> = await dataSource.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
     );
@@ -64,6 +65,7 @@ describe('migrations', () => {
         'outbox',
         'sessions',
         'user_badges',
+        'user_deletions',
         'users',
         'videos',
       ].sort(),

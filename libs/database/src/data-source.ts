@@ -12,6 +12,7 @@ import { OutboxEventEntity } from './entities/outbox-event.entity.js';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema.js';
 import { SeedDefaultCategories1763700000001 } from './migrations/1763700000001-seed-default-categories.js';
 import { CategoryNamesUniqueIgnoringCase1763700000002 } from './migrations/1763700000002-category-names-unique-ignoring-case.js';
+import { UserDeletions1763700000003 } from './migrations/1763700000003-user-deletions.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   InitialSchema1763700000000,
   SeedDefaultCategories1763700000001,
   CategoryNamesUniqueIgnoringCase1763700000002,
+  UserDeletions1763700000003,
 ];
 
 export function createDataSource(url: string, applicationName = 'videofeedback'): DataSource {

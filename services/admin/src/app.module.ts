@@ -1,13 +1,20 @@
 import { Module } from '@nestjs/common';
 import { HealthModule } from '@app/common';
-import { config } from './config.js';
 import { DatabaseModule } from '@app/database';
+import { config } from './config.js';
+import { AdminUsersHandler } from './users/admin-users.handler.js';
+import { AdminUsersRepository } from './users/admin-users.repository.js';
+import { AdminUsersService } from './users/admin-users.service.js';
+import { ServiceCalls } from './users/service-calls.js';
+import { UserDeletionSaga } from './users/user-deletion.saga.js';
 
-/** The admin service: its handlers arrive with the issues that give it work; today it answers health. */
+/** The admin service: user administration and the user-deletion saga (owner of `user_deletions`). */
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'admin' }),
     HealthModule.forApp('admin'),
   ],
+  controllers: [AdminUsersHandler],
+  providers: [AdminUsersRepository, AdminUsersService, ServiceCalls, UserDeletionSaga],
 })
 export class AppModule {}

@@ -110,7 +110,17 @@ export const APP_CONFIG_SCHEMAS = {
   catalog: serviceConfigSchema(8082),
   video: videoServiceConfigSchema,
   feedback: z.object({ ...common, ...postgres, ...nats, ...redis, ...healthPort(8084) }),
-  admin: serviceConfigSchema(8085),
+  admin: z.object({
+    ...common,
+    ...postgres,
+    ...nats,
+    ...healthPort(8085),
+    /**
+     * Test only: the user-deletion saga stops (hangs) after this step, so a test can kill the
+     * process half-way and watch a fresh one finish the deletion.
+     */
+    USER_DELETION_HANG_AFTER: z.enum(['videos', 'feedback', 'bookmarks']).optional(),
+  }),
   'media-worker': mediaWorkerConfigSchema,
 } as const satisfies Record<AppName, z.ZodObject>;
 

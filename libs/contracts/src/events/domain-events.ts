@@ -7,6 +7,10 @@ export const DOMAIN_EVENTS = {
   feedbackCreated: 'feedback.created.v1',
   feedbackVoted: 'feedback.voted.v1',
   feedbackRated: 'feedback.rated.v1',
+  /** A member's feedback removed (their account went). */
+  feedbackDeleted: 'feedback.deleted.v1',
+  /** A member's votes and ratings on someone's feedback removed (their account went). */
+  reactionsWithdrawn: 'feedback.reactions-withdrawn.v1',
   /** A video became playable (a link at once, a file when its processing finished). */
   videoPublished: 'video.published.v1',
   /** With its feedback, votes and ratings (the rows cascade). */

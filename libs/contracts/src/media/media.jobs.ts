@@ -84,6 +84,8 @@ export type MediaResultJobData =
 
 export interface CleanupJobData {
   keys: string[];
+  /** Every object under these prefixes goes too (a deleted member's profile pictures). */
+  prefixes?: string[];
 }
 
 /** Object keys of a video's files. The original's key is fixed at upload, before the row exists. */

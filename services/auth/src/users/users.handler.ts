@@ -2,6 +2,10 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AUTH_PATTERNS,
+  TOGGLE_ADMIN_PATTERN,
+  USER_CLEANUP_PATTERNS,
+  userCleanupMessageSchema,
+  type UserCleanupResult,
   loginRequestSchema,
   registerRequestSchema,
   updateProfileRequestSchema,
@@ -52,5 +56,15 @@ export class UsersHandler {
   @MessagePattern(AUTH_PATTERNS.removeProfileImage)
   removeProfileImage(@Payload() payload: { userId: string }): Promise<ProfileImageChange> {
     return this.users.removeProfileImage(requireId(payload?.userId));
+  }
+
+  @MessagePattern(TOGGLE_ADMIN_PATTERN)
+  toggleAdmin(@Payload() payload: unknown): Promise<UserDto> {
+    return this.users.toggleAdmin(parse(userCleanupMessageSchema, payload).userId);
+  }
+
+  @MessagePattern(USER_CLEANUP_PATTERNS.account)
+  deleteAccount(@Payload() payload: unknown): Promise<UserCleanupResult> {
+    return this.users.deleteAccount(parse(userCleanupMessageSchema, payload).userId);
   }
 }

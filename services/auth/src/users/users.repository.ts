@@ -24,13 +24,42 @@ export class UsersRepository {
     this.badges = dataSource.getRepository(UserBadgeEntity);
   }
 
-  /** null for an unknown id, including one that is not a UUID at all. */
+  /**
+   * null for an unknown id, including one that is not a UUID at all, and for an account an admin
+   * is deleting (the saga's row in `user_deletions`, read-only here): it can no longer act.
+   */
   findById(id: string): Promise<UserEntity | null> {
-    return UUID.test(id) ? this.users.findOneBy({ id }) : Promise.resolve(null);
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return this.active().andWhere('user.id = :id', { id }).getOne();
   }
 
   findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ email });
+    return this.active().andWhere('user.email = :email', { email }).getOne();
+  }
+
+  /** Flips the admin flag in one statement; null when there is no such (active) account. */
+  async toggleAdmin(id: string): Promise<UserEntity | null> {
+    const user = await this.findById(id);
+    if (!user) return null;
+    await this.users
+      .createQueryBuilder()
+      .update()
+      .set({ isAdmin: () => 'NOT "isAdmin"' })
+      .where('id = :id', { id })
+      .execute();
+    return this.users.findOneBy({ id });
+  }
+
+  /** The last step of deleting a member: the row, and what still hangs off it by cascade (badges). */
+  async delete(id: string): Promise<number> {
+    const result = await this.users.delete({ id });
+    return result.affected ?? 0;
+  }
+
+  private active() {
+    return this.users
+      .createQueryBuilder('user')
+      .where('NOT EXISTS (SELECT 1 FROM user_deletions d WHERE d."userId" = user.id AND d."completedAt" IS NULL)');
   }
 
   /** The new row, or null when the email is already taken (the unique constraint decides races). */

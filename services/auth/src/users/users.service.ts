@@ -94,6 +94,18 @@ export class UsersService implements OnApplicationBootstrap {
     };
   }
 
+  /** Asked by the admin service, which has checked the caller; the answer carries the email. */
+  async toggleAdmin(userId: string): Promise<UserDto> {
+    const user = await this.users.toggleAdmin(userId);
+    if (!user) throw new NotFoundError('user');
+    return this.present(user, true);
+  }
+
+  /** The user-deletion saga's last step; deleting an account that is already gone is fine. */
+  async deleteAccount(userId: string): Promise<{ removed: number }> {
+    return { removed: await this.users.delete(userId) };
+  }
+
   private async maySeeEmail(user: UserEntity, viewerId: string | null): Promise<boolean> {
     if (!viewerId) return false;
     if (viewerId === user.id) return true;

@@ -1,6 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  USER_CLEANUP_PATTERNS,
+  userCleanupMessageSchema,
+  type UserCleanupResult,
   bookmarkMessageSchema,
   bookmarkOwnerMessageSchema,
   CATALOG_PATTERNS,
@@ -35,5 +38,10 @@ export class BookmarksHandler {
   remove(@Payload() payload: unknown): Promise<BookmarkCheckDto> {
     const { userId, videoId } = parsePayload(bookmarkMessageSchema, payload);
     return this.bookmarks.remove(userId, videoId);
+  }
+
+  @MessagePattern(USER_CLEANUP_PATTERNS.bookmarks)
+  removeAllOf(@Payload() payload: unknown): Promise<UserCleanupResult> {
+    return this.bookmarks.removeAllOf(parsePayload(userCleanupMessageSchema, payload).userId);
   }
 }

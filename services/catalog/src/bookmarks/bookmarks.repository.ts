@@ -31,4 +31,9 @@ export class BookmarksRepository {
   async remove(userId: string, videoId: number): Promise<void> {
     await this.dataSource.getRepository(BookmarkEntity).delete({ userId, videoId });
   }
+
+  async removeAllOf(userId: string): Promise<number> {
+    const result = await this.dataSource.getRepository(BookmarkEntity).delete({ userId });
+    return result.affected ?? 0;
+  }
 }

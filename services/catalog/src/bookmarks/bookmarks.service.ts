@@ -31,4 +31,9 @@ export class BookmarksService {
     await this.bookmarks.remove(userId, videoId);
     return { videoId, isBookmarked: false };
   }
+
+  /** Step of the user-deletion saga. */
+  async removeAllOf(userId: string): Promise<{ removed: number }> {
+    return { removed: await this.bookmarks.removeAllOf(userId) };
+  }
 }

@@ -1,6 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  USER_CLEANUP_PATTERNS,
+  userCleanupMessageSchema,
+  type UserCleanupResult,
   createFeedbackMessageSchema,
   FEEDBACK_PATTERNS,
   feedbackByAuthorRequestSchema,
@@ -52,5 +55,10 @@ export class FeedbackHandler {
   rate(@Payload() payload: unknown): Promise<FeedbackRatingDto> {
     const message = parsePayload(rateFeedbackMessageSchema, payload);
     return this.feedback.rate(message.actor, message.id, message.rating);
+  }
+
+  @MessagePattern(USER_CLEANUP_PATTERNS.feedback)
+  deleteAllOfMember(@Payload() payload: unknown): Promise<UserCleanupResult> {
+    return this.feedback.deleteAllOfMember(parsePayload(userCleanupMessageSchema, payload).userId);
   }
 }

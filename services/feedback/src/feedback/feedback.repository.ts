@@ -235,4 +235,46 @@ export class FeedbackRepository {
         'myRating.rating AS "viewerRating"',
       ]);
   }
+
+  /**
+   * A member's feedback, votes and ratings go, with events naming whose numbers change: the
+   * authors of the feedback they voted on or rated, and the videos they gave feedback on.
+   * One transaction; a re-run finds nothing left and records nothing.
+   */
+  deleteAllOfMember(userId: string): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const reacted: { id: number; videoId: number; authorId: string }[] = await manager.query(
+        `SELECT f.id, f."videoId", f."authorId" FROM feedback f
+          WHERE f."authorId" <> $1 AND f.id IN (
+            SELECT "feedbackId" FROM feedback_votes WHERE "userId" = $1
+            UNION SELECT "feedbackId" FROM feedback_ratings WHERE "raterId" = $1)`,
+        [userId],
+      );
+      const given: { videoId: number }[] = await manager.query(
+        `SELECT DISTINCT "videoId" FROM feedback WHERE "authorId" = $1`,
+        [userId],
+      );
+      const [, votes] = await manager.query<[unknown, number]>(`DELETE FROM feedback_votes WHERE "userId" = $1`, [
+        userId,
+      ]);
+      const [, ratings] = await manager.query<[unknown, number]>(`DELETE FROM feedback_ratings WHERE "raterId" = $1`, [
+        userId,
+      ]);
+      const [, feedback] = await manager.query<[unknown, number]>(`DELETE FROM feedback WHERE "authorId" = $1`, [
+        userId,
+      ]);
+      for (const row of reacted) {
+        await recordDomainEvent(manager, {
+          type: DOMAIN_EVENTS.reactionsWithdrawn,
+          feedbackId: row.id,
+          videoId: row.videoId,
+          userIds: [row.authorId],
+        });
+      }
+      for (const row of given) {
+        await recordDomainEvent(manager, { type: DOMAIN_EVENTS.feedbackDeleted, videoId: row.videoId, userIds: [] });
+      }
+      return votes + ratings + feedback;
+    });
+  }
 }

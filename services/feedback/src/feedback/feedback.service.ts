@@ -79,6 +79,13 @@ export class FeedbackService {
     return toFeedbackRatingDto(row);
   }
 
+  /** Step of the user-deletion saga. */
+  async deleteAllOfMember(userId: string): Promise<{ removed: number }> {
+    const removed = await this.feedback.deleteAllOfMember(userId);
+    if (removed) this.events.kick();
+    return { removed };
+  }
+
   private async target(feedbackId: number): Promise<FeedbackTarget> {
     const target = await this.feedback.findTarget(feedbackId);
     if (!target) throw new NotFoundError('feedback');

@@ -2,13 +2,15 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
-import { MEDIA_QUEUES, VIDEO_KEYS, type CleanupJobData } from '@app/contracts';
+import { MEDIA_QUEUES, PROFILE_IMAGE_PREFIX, VIDEO_KEYS, type CleanupJobData } from '@app/contracts';
 import type { ObjectStorage } from '@app/storage';
 import { config } from '../config.js';
 import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
 
 /** Deletes in flight at once: a video has a handful of objects, a bulk cleanup more. */
 const PARALLEL_DELETES = 8;
+
+const PROFILE_FOLDER = new RegExp(`^${PROFILE_IMAGE_PREFIX}/[0-9a-f-]{36}/$`, 'i');
 
 /** `videos/{id}/` (or `videos/{id}`) stands for the files the worker derived for that video. */
 const DERIVED_PREFIX = /^videos\/(\d+)\/?$/;
@@ -65,11 +67,16 @@ export class CleanupProcessor implements OnModuleInit, OnModuleDestroy {
   }
 
   async process(job: Job<CleanupJobData, { deleted: string[] }>): Promise<{ deleted: string[] }> {
-    const { keys } = job.data;
+    const { keys, prefixes = [] } = job.data;
     if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) {
       throw new UnrecoverableError('cleanup job needs { keys: string[] }');
     }
-    const deleted = expandCleanupKeys(keys);
+    // Only a member's own folder of pictures: never a prefix that could name the whole bucket.
+    if (!Array.isArray(prefixes) || prefixes.some((prefix) => !PROFILE_FOLDER.test(String(prefix)))) {
+      throw new UnrecoverableError(`cleanup prefixes must look like ${PROFILE_IMAGE_PREFIX}/<user id>/`);
+    }
+    const listed = (await Promise.all(prefixes.map((prefix) => this.storage.listKeys(prefix)))).flat();
+    const deleted = [...expandCleanupKeys(keys), ...listed];
     for (let i = 0; i < deleted.length; i += PARALLEL_DELETES) {
       await Promise.all(deleted.slice(i, i + PARALLEL_DELETES).map((key) => this.storage.delete(key)));
     }

@@ -2,6 +2,9 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
 import {
+  USER_CLEANUP_PATTERNS,
+  userCleanupMessageSchema,
+  type UserCleanupResult,
   updateVideoRequestSchema,
   videoUploadFieldsSchema,
   VIDEO_PATTERNS,
@@ -53,6 +56,11 @@ export class VideosHandler {
     const message = parsePayload(z.object({ videoId, actor }), payload);
     await this.videos.delete(message.videoId, message.actor);
     return { id: message.videoId };
+  }
+
+  @MessagePattern(USER_CLEANUP_PATTERNS.videos)
+  deleteAllOfUploader(@Payload() payload: unknown): Promise<UserCleanupResult> {
+    return this.videos.deleteAllOfUploader(parsePayload(userCleanupMessageSchema, payload).userId);
   }
 
   @MessagePattern(VIDEO_PATTERNS.recordView)

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { CategoryEntity, recordDomainEvent, VideoEntity } from '@app/database';
-import { DOMAIN_EVENTS, mediaJobId, MEDIA_QUEUES, VIDEO_KEYS, type ProbeResult } from '@app/contracts';
+import {
+  DOMAIN_EVENTS,
+  mediaJobId,
+  MEDIA_QUEUES,
+  PROFILE_IMAGE_PREFIX,
+  VIDEO_KEYS,
+  type ProbeResult,
+} from '@app/contracts';
 import { recordMediaJob } from '../outbox/media-outbox.js';
 
 export type NewVideo = Pick<
@@ -17,6 +24,22 @@ export class VideosRepository {
 
   findById(id: number): Promise<VideoEntity | null> {
     return this.dataSource.getRepository(VideoEntity).findOneBy({ id });
+  }
+
+  findByUploader(uploaderId: string): Promise<VideoEntity[]> {
+    return this.dataSource.getRepository(VideoEntity).findBy({ uploaderId });
+  }
+
+  /** A deleted member's profile pictures go through the same cleanup queue as video files. */
+  async cleanUpProfileImages(userId: string): Promise<void> {
+    await this.dataSource.transaction((manager) =>
+      recordMediaJob(manager, {
+        queue: MEDIA_QUEUES.cleanup,
+        name: 'cleanup',
+        jobId: `cleanup-member-${userId}`,
+        data: { keys: [], prefixes: [`${PROFILE_IMAGE_PREFIX}/${userId}/`] },
+      }),
+    );
   }
 
   async categoryExists(id: number): Promise<boolean> {

@@ -120,6 +120,20 @@ export class VideosService {
   }
 
   /**
+   * Step of the user-deletion saga: every video of a member goes, with its files, feedback and
+   * bookmarks, each with its `video.deleted` event, and their profile pictures are queued for
+   * removal. Idempotent: a re-run finds fewer videos or none, and the cleanup job id is fixed.
+   */
+  async deleteAllOfUploader(uploaderId: string): Promise<{ removed: number }> {
+    const videos = await this.videos.findByUploader(uploaderId);
+    for (const video of videos) await this.videos.deleteWithFiles(video);
+    await this.videos.cleanUpProfileImages(uploaderId);
+    void this.relay.kick();
+    if (videos.length) this.events.kick();
+    return { removed: videos.length };
+  }
+
+  /**
    * Counts a view at most once per viewer per video per 24 h. Best effort: with Redis away the
    * page still loads and the view is simply not counted.
    */

@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN_MESSAGES, type FeedbackDto, type UserDto, type VideoDto } from '@app/contracts';
+import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
+import {
+  eventually,
+  HttpSession,
+  makeTestVideo,
+  newUserFields,
+  startApp,
+  startStack,
+  withClient,
+  type RunningApp,
+  type TestStack,
+} from '@app/testing';
+
+// User administration and the user-deletion saga, through the real gateway, every service, the
+// media worker, PostgreSQL, Redis, NATS and S3.
+const ADMIN_EMAIL = 'admin.users.admin@example.com';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+let stack: TestStack;
+let storage: ObjectStorage;
+let scratch: string;
+let categoryId: number;
+let admin: { session: HttpSession; user: UserDto };
+
+beforeAll(async () => {
+  stack = await startStack(
+    'admin-users',
+    ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'],
+    { ADMIN_EMAIL },
+  );
+  storage = objectStorageFromEnv({ ...stack.env } as never);
+  scratch = await mkdtemp(join(tmpdir(), 'admin-users-'));
+  categoryId = (await new HttpSession(stack.baseUrl).get<{ id: number }[]>('/api/categories')).body[0]!.id;
+  admin = await member({ email: ADMIN_EMAIL });
+  expect(admin.user.isAdmin).toBe(true);
+}, 120_000);
+
+afterAll(async () => {
+  storage?.destroy();
+  await stack?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+async function member(overrides: Parameters<typeof newUserFields>[0] = {}) {
+  const session = new HttpSession(stack.baseUrl);
+  const res = await session.post<UserDto>('/api/auth/register', newUserFields(overrides));
+  expect(res.status).toBe(201);
+  return { session, user: res.body };
+}
+
+const sql = <T>(text: string, values: unknown[] = []) =>
+  withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
+
+let links = 0;
+async function linkVideo(session: HttpSession, title: string): Promise<VideoDto> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('categoryId', String(categoryId));
+  links += 1;
+  form.append('youtubeUrl', `https://youtu.be/ad${String(links).padStart(9, '0')}`);
+  const res = await session.request<VideoDto>('POST', '/api/videos', { form });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+let files = 0;
+async function fileVideo(session: HttpSession, title: string): Promise<VideoDto> {
+  files += 1;
+  const path = await makeTestVideo(join(scratch, `clip-${files}.mp4`), { seconds: 2, size: `${200 + files * 16}x120` });
+  const form = new FormData();
+  form.append('title', title);
+  form.append('categoryId', String(categoryId));
+  form.append('video', new Blob([new Uint8Array(await readFile(path))], { type: 'video/mp4' }), 'clip.mp4');
+  const res = await session.request<VideoDto>('POST', '/api/videos', { form });
+  expect(res.status).toBe(201);
+  return eventually(
+    async () => (await session.get<VideoDto>(`/api/videos/${res.body.id}`)).body,
+    (video) => video.processingState === 'ready',
+    60_000,
+  );
+}
+
+/**
+ * A member with a bit of everything: a profile picture, a file video and a link, feedback on
+ * someone else's video, a vote and a rating on someone else's feedback, a bookmark; and other
+ * members' feedback and bookmarks on their video.
+ */
+async function busyMember() {
+  const victim = await member();
+  const other = await member();
+  const form = new FormData();
+  form.append('profileImage', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'me.png');
+  const picture = await victim.session.request<UserDto>('POST', '/api/users/profile/image', { form });
+  expect(picture.status).toBeLessThan(300);
+
+  const file = await fileVideo(victim.session, 'Victim file');
+  const link = await linkVideo(victim.session, 'Victim link');
+  const othersVideo = await linkVideo(other.session, 'Other video');
+  const othersFeedback = (
+    await other.session.post<FeedbackDto>(`/api/videos/${link.id}/feedback`, { content: 'On the victim video' })
+  ).body;
+  const othersFeedbackElsewhere = (
+    await (await member()).session.post<FeedbackDto>(`/api/videos/${othersVideo.id}/feedback`, { content: 'Kept' })
+  ).body;
+  expect(
+    (await victim.session.post(`/api/videos/${othersVideo.id}/feedback`, { content: 'From the victim' })).status,
+  ).toBe(201);
+  expect((await victim.session.post(`/api/feedback/${othersFeedbackElsewhere.id}/rate`, { rating: 5 })).status).toBe(
+    201,
+  );
+  expect((await victim.session.post(`/api/feedback/${othersFeedbackElsewhere.id}/vote`)).status).toBe(201);
+  expect((await victim.session.post('/api/bookmarks', { videoId: othersVideo.id })).status).toBe(201);
+  expect((await other.session.post('/api/bookmarks', { videoId: file.id })).status).toBe(201);
+  expect((await other.session.post(`/api/feedback/${othersFeedback.id}/vote`)).status).toBe(403); // own feedback
+
+  const keys = await sql<{ originalKey: string | null; playbackKey: string | null; thumbnailKey: string | null }>(
+    'SELECT "originalKey", "playbackKey", "thumbnailKey" FROM videos WHERE id = $1',
+    [file.id],
+  );
+  const objectKeys = [
+    ...Object.values(keys[0]!).filter((key): key is string => Boolean(key)),
+    `profile-images/${victim.user.id}/${picture.body.profileImageUrl!.split('/').pop()}`,
+  ];
+  for (const key of objectKeys) expect(await storage.head(key)).not.toBeNull();
+  // The numbers the victim's vote and rating made, before they go.
+  await eventually(
+    async () =>
+      (
+        await sql<{ totalRatings: number; helpfulVotes: number }>(
+          'SELECT "totalRatings", "helpfulVotes" FROM feedback WHERE id = $1',
+          [othersFeedbackElsewhere.id],
+        )
+      )[0],
+    (row) => row?.totalRatings === 1 && row.helpfulVotes === 1,
+  );
+  return { victim, other, file, link, othersVideo, othersFeedbackElsewhere, objectKeys };
+}
+
+/** Nothing of the member is left: no row that names them, no stored object. */
+async function expectNothingLeftOf(userId: string, objectKeys: string[], videoIds: number[]) {
+  const [left] = await sql<Record<string, number>>(
+    `SELECT (SELECT count(*)::int FROM users WHERE id = $1) AS users,
+            (SELECT count(*)::int FROM videos WHERE "uploaderId" = $1 OR id = ANY($2)) AS videos,
+            (SELECT count(*)::int FROM feedback WHERE "authorId" = $1 OR "videoId" = ANY($2)) AS feedback,
+            (SELECT count(*)::int FROM feedback_votes WHERE "userId" = $1) AS votes,
+            (SELECT count(*)::int FROM feedback_ratings WHERE "raterId" = $1) AS ratings,
+            (SELECT count(*)::int FROM bookmarks WHERE "userId" = $1 OR "videoId" = ANY($2)) AS bookmarks,
+            (SELECT count(*)::int FROM user_badges WHERE "userId" = $1) AS badges`,
+    [userId, videoIds],
+  );
+  expect(left).toEqual({ users: 0, videos: 0, feedback: 0, votes: 0, ratings: 0, bookmarks: 0, badges: 0 });
+  await eventually(
+    () => Promise.all(objectKeys.map((key) => storage.head(key))),
+    (heads) => heads.every((head) => head === null),
+    30_000,
+  );
+}
+
+describe('user administration', () => {
+  it('is for admins only: 401 signed out, 403 for members', async () => {
+    const visitor = new HttpSession(stack.baseUrl);
+    const { session, user } = await member();
+    for (const [method, path] of [
+      ['GET', '/api/admin/users'],
+      ['DELETE', `/api/admin/users/${user.id}`],
+      ['PATCH', `/api/admin/users/${user.id}/toggle-admin`],
+    ] as const) {
+      expect((await visitor.request(method, path)).status).toBe(401);
+      const forbidden = await session.request<{ message: string }>(method, path);
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.message).toBe(ADMIN_MESSAGES.adminRequired);
+    }
+  });
+
+  it('lists every account with its email and toggles the admin flag, never the admin’s own', async () => {
+    const { user } = await member({ firstName: 'Priya', lastName: 'Shah' });
+    const list = await admin.session.get<UserDto[]>('/api/admin/users');
+    expect(list.status).toBe(200);
+    expect(list.body.find((entry) => entry.id === user.id)).toMatchObject({
+      email: user.email,
+      firstName: 'Priya',
+      isAdmin: false,
+      points: 0,
+      badges: [],
+    });
+    expect(list.body.every((entry) => typeof entry.email === 'string')).toBe(true);
+
+    const promoted = await admin.session.request<UserDto>('PATCH', `/api/admin/users/${user.id}/toggle-admin`);
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ id: user.id, isAdmin: true });
+    const demoted = await admin.session.request<UserDto>('PATCH', `/api/admin/users/${user.id}/toggle-admin`);
+    expect(demoted.body.isAdmin).toBe(false);
+
+    const self = await admin.session.request<{ message: string }>(
+      'PATCH',
+      `/api/admin/users/${admin.user.id}/toggle-admin`,
+    );
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe(ADMIN_MESSAGES.selfDemote);
+    const selfDelete = await admin.session.request<{ message: string }>('DELETE', `/api/admin/users/${admin.user.id}`);
+    expect(selfDelete.status).toBe(400);
+    expect(selfDelete.body.message).toBe(ADMIN_MESSAGES.selfDelete);
+    expect((await admin.session.request('DELETE', '/api/admin/users/not-a-uuid')).status).toBe(404);
+    expect(
+      (await admin.session.request('DELETE', '/api/admin/users/00000000-0000-4000-8000-000000000000')).status,
+    ).toBe(404);
+  });
+});
+
+describe('deleting a member', () => {
+  it('removes their account, videos with files, feedback, votes, ratings and bookmarks, and corrects everyone else’s numbers', async () => {
+    const { victim, other, file, link, othersVideo, othersFeedbackElsewhere, objectKeys } = await busyMember();
+
+    expect((await admin.session.request('DELETE', `/api/admin/users/${victim.user.id}`)).status).toBe(204);
+    // At once: the account cannot act and is no longer listed.
+    expect((await victim.session.get('/api/auth/user')).status).toBe(401);
+    const listed = (await admin.session.get<UserDto[]>('/api/admin/users')).body;
+    expect(listed.some((entry) => entry.id === victim.user.id)).toBe(false);
+
+    await eventually(
+      async () =>
+        (
+          await sql<{ completedAt: Date | null }>(
+            'SELECT "completedAt", step, attempts, "lastError" FROM user_deletions WHERE "userId" = $1',
+            [victim.user.id],
+          )
+        )[0],
+      (row) => Boolean(row?.completedAt),
+      30_000,
+    );
+    await expectNothingLeftOf(victim.user.id, objectKeys, [file.id, link.id]);
+    expect((await new HttpSession(stack.baseUrl).get(`/api/users/${victim.user.id}`)).status).toBe(404);
+
+    // Everyone else: the other member's bookmark of the victim's video went, theirs stays; the
+    // feedback the victim rated and voted on is back to zero.
+    expect((await other.session.get<VideoDto[]>('/api/bookmarks')).body).toEqual([]);
+    expect((await other.session.get<VideoDto>(`/api/videos/${othersVideo.id}`)).status).toBe(200);
+    await eventually(
+      async () =>
+        (
+          await sql<{ totalRatings: number; helpfulVotes: number; averageRating: number }>(
+            'SELECT "totalRatings", "helpfulVotes", "averageRating" FROM feedback WHERE id = $1',
+            [othersFeedbackElsewhere.id],
+          )
+        )[0],
+      (row) => row?.totalRatings === 0 && row.helpfulVotes === 0 && row.averageRating === 0,
+    );
+    // The other member's feedback on the victim's video went with it: their points are 0 again.
+    await eventually(
+      async () => (await other.session.get<UserDto>(`/api/users/${other.user.id}`)).body.points,
+      (points) => points === 0,
+    );
+    // The other video lost the victim's feedback.
+    await eventually(
+      async () => (await other.session.get<VideoDto>(`/api/videos/${othersVideo.id}`)).body.feedbackCount,
+      (count) => count === 1,
+    );
+  }, 120_000);
+
+  it('finishes a deletion interrupted by a killed admin service once one runs again, leaving no orphans', async () => {
+    const { victim, file, link, objectKeys } = await busyMember();
+    // Only a runner that hangs after its first step serves the saga now.
+    for (const app of stack.apps.get('admin') ?? []) await app.stop();
+    stack.apps.set('admin', []);
+    const hanging: RunningApp = await startApp('admin', { ...stack.env, USER_DELETION_HANG_AFTER: 'videos' });
+    try {
+      expect((await admin.session.request('DELETE', `/api/admin/users/${victim.user.id}`)).status).toBe(204);
+      await eventually(
+        async () =>
+          (await sql<{ step: string }>('SELECT step FROM user_deletions WHERE "userId" = $1', [victim.user.id]))[0],
+        (row) => row?.step === 'feedback',
+        30_000,
+      );
+      await hanging.kill();
+    } finally {
+      await hanging.kill().catch(() => undefined);
+    }
+    // Half done: the videos are gone, the account and its feedback are not.
+    expect(await sql('SELECT 1 FROM videos WHERE "uploaderId" = $1', [victim.user.id])).toEqual([]);
+    expect(await sql('SELECT 1 FROM users WHERE id = $1', [victim.user.id])).toHaveLength(1);
+    expect((await sql('SELECT 1 FROM feedback WHERE "authorId" = $1', [victim.user.id])).length).toBeGreaterThan(0);
+
+    await stack.addReplica('admin');
+    // The dead runner's lease runs out (10 s), then the new one resumes at the feedback step.
+    await eventually(
+      async () =>
+        (
+          await sql<{ completedAt: Date | null; step: string }>(
+            'SELECT "completedAt", step FROM user_deletions WHERE "userId" = $1',
+            [victim.user.id],
+          )
+        )[0],
+      (row) => Boolean(row?.completedAt) && row?.step === 'done',
+      45_000,
+    );
+    await expectNothingLeftOf(victim.user.id, objectKeys, [file.id, link.id]);
+  }, 150_000);
+});

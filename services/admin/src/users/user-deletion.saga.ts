@@ -1,0 +1,112 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  USER_CLEANUP_PATTERNS,
+  USER_DELETION_STEPS,
+  type UserCleanupMessage,
+  type UserCleanupResult,
+  type UserDeletionStep,
+} from '@app/contracts';
+import { config } from '../config.js';
+import { AdminUsersRepository, type PendingDeletion } from './admin-users.repository.js';
+import { ServiceCalls } from './service-calls.js';
+
+const POLL_MS = 1000;
+const MAX_BACKOFF_SECONDS = 60;
+
+/**
+ * Deletes a member step by step, each step an idempotent command to the service that owns the
+ * rows (videos with their files → feedback, votes, ratings → bookmarks → the account). The next
+ * step is recorded after each one, so a runner that crashes half-way is replaced (once its lease
+ * runs out, by any replica or by this process restarted) and the deletion resumes where it
+ * stopped, rather than leaving orphans. A failing step is retried with backoff.
+ */
+@Injectable()
+export class UserDeletionSaga implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(UserDeletionSaga.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly repository: AdminUsersRepository,
+    private readonly services: ServiceCalls,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.kick(), POLL_MS);
+    void this.kick();
+  }
+
+  /** Runs pending deletions now (called after a request); overlapping calls coalesce. */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.logger.warn({ msg: 'user deletions deferred', error: String(error) }))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          void this.kick();
+        }
+      });
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (let deletion = await this.repository.claimNext(); deletion; deletion = await this.repository.claimNext()) {
+      if (this.stopped) return;
+      await this.run(deletion);
+    }
+  }
+
+  private async run(deletion: PendingDeletion): Promise<void> {
+    const { userId } = deletion;
+    let step = deletion.step;
+    try {
+      while (step !== 'done') {
+        const result = await this.services.send<UserCleanupResult, UserCleanupMessage>(USER_CLEANUP_PATTERNS[step], {
+          userId,
+        });
+        const next = nextStep(step);
+        await this.repository.advance(userId, next);
+        this.logger.log({ msg: 'user deletion step done', userId, step, removed: result.removed, next });
+        if (config.USER_DELETION_HANG_AFTER === step) {
+          this.logger.warn({ msg: 'USER_DELETION_HANG_AFTER: hanging (test only)', userId, step });
+          await new Promise(() => undefined);
+        }
+        step = next;
+      }
+    } catch (error) {
+      const retryIn = Math.min(MAX_BACKOFF_SECONDS, 2 ** deletion.attempts);
+      await this.repository.recordFailure(userId, errorText(error), retryIn);
+      this.logger.warn({
+        msg: 'user deletion step failed; retried',
+        userId,
+        step,
+        retryInSeconds: retryIn,
+        error: errorText(error),
+      });
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+}
+
+function nextStep(step: UserDeletionStep): UserDeletionStep | 'done' {
+  return USER_DELETION_STEPS[USER_DELETION_STEPS.indexOf(step) + 1] ?? 'done';
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'message' in error) return String((error).message);
+  return String(error);
+}
