@@ -1,7 +1,6 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { RootLayout } from '@/app/layout/root-layout';
 import { AboutRoute } from '@/app/routes/about';
-import { AdminRoute } from '@/app/routes/admin';
 import { HomeRoute } from '@/app/routes/home';
 import { MyVideosRoute } from '@/app/routes/my-videos';
 import { NotFoundRoute } from '@/app/routes/not-found';
@@ -38,7 +37,10 @@ export const routes: RouteObject[] = [
             path: paths.profile(':userId'),
             lazy: async () => ({ Component: (await import('@/app/routes/profile')).ProfileRoute }),
           },
-          { path: paths.admin, element: <AdminRoute /> },
+          {
+            path: paths.admin,
+            lazy: async () => ({ Component: (await import('@/app/routes/admin')).AdminRoute }),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

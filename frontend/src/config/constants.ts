@@ -35,3 +35,14 @@ export const CONTACT_MAILTO = `mailto:${env.contactEmail}`;
 export const CATEGORY_REQUEST_MAILTO = `mailto:${env.contactEmail}?subject=${encodeURIComponent(
   'New category request',
 )}`;
+
+/** Placeholder cards while Saved Videos loads (spec section 9). */
+export const SAVED_VIDEOS_PLACEHOLDER_COUNT = 8;
+
+/** The bookmarks list is the one query that retries and goes stale (spec sections 7 and 9). */
+export const BOOKMARKS_QUERY_RETRY = 2;
+export const BOOKMARKS_QUERY_RETRY_DELAY_MS = 1000;
+export const BOOKMARKS_QUERY_STALE_MS = 5000;
+
+/** Latest videos listed on the Admin Panel's Videos tab (spec section 9). */
+export const ADMIN_VIDEOS_LIMIT = 20;

@@ -6,6 +6,7 @@ import { DocumentTitle } from '@/components/ui/document-title';
 import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, EyeIcon, PencilIcon, ShareIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
+import { SaveButton } from '@/features/bookmarks/components/save-button';
 import { FeedbackSection } from '@/features/feedback/components/feedback-section';
 import type { FeedbackPlayer } from '@/features/feedback/types';
 import { useVideo } from '@/features/videos/api/get-video';
@@ -58,7 +59,15 @@ function uploaderName(video: Video): string {
   );
 }
 
-function VideoDetails({ video, isUploader, onEdit }: { video: Video; isUploader: boolean; onEdit: () => void }) {
+type VideoDetailsProps = {
+  video: Video;
+  isUploader: boolean;
+  signedIn: boolean;
+  onEdit: () => void;
+  onRequireLogin: () => void;
+};
+
+function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin }: VideoDetailsProps) {
   const date = formatRelativeDate(video.createdAt);
   const name = uploaderName(video);
   const description = video.description?.trim();
@@ -108,7 +117,7 @@ function VideoDetails({ video, isUploader, onEdit }: { video: Video; isUploader:
             <ShareIcon size={16} />
             Share
           </button>
-          {/* Save arrives with bookmarks */}
+          <SaveButton videoId={video.id} signedIn={signedIn} onRequireLogin={onRequireLogin} />
           {isUploader && (
             <button type="button" className="btn btn--secondary btn--sm" onClick={onEdit}>
               <PencilIcon size={16} />
@@ -178,7 +187,13 @@ export function VideoRoute() {
       <DocumentTitle title={data.title} />
       <div className="container video-page__content">
         <VideoPlayer video={data} onMediaElement={onMediaElement} />
-        <VideoDetails video={data} isUploader={isUploader} onEdit={() => setEditing(true)} />
+        <VideoDetails
+          video={data}
+          isUploader={isUploader}
+          signedIn={user !== null}
+          onEdit={() => setEditing(true)}
+          onRequireLogin={() => authDialog.open('login')}
+        />
         <FeedbackSection
           videoId={data.id}
           uploaderId={data.uploaderId}

@@ -364,3 +364,20 @@ export function FilmIcon(props: IconProps) {
     </BaseIcon>
   );
 }
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <line x1="12" y1="5" x2="12" y2="19" />
+      <line x1="5" y1="12" x2="19" y2="12" />
+    </BaseIcon>
+  );
+}
+
+export function FolderIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <path d="M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5l2 3h9a2 2 0 0 1 2 2z" />
+    </BaseIcon>
+  );
+}

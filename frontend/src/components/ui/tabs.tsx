@@ -5,6 +5,7 @@ export type TabItem = {
   label: ReactNode;
   content: ReactNode;
   icon?: ReactNode;
+  testId?: string;
 };
 
 type TabsProps = {
@@ -63,6 +64,7 @@ export function Tabs({ label, tabs, defaultTab, className }: TabsProps) {
               tabIndex={isActive ? 0 : -1}
               className={isActive ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
               onClick={() => setSelected(tab.id)}
+              data-testid={tab.testId}
             >
               {tab.icon}
               {tab.label}

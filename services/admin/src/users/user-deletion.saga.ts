@@ -107,6 +107,6 @@ function nextStep(step: UserDeletionStep): UserDeletionStep | 'done' {
 
 function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (error && typeof error === 'object' && 'message' in error) return String((error).message);
+  if (error && typeof error === 'object' && 'message' in error) return String(error.message);
   return String(error);
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EyeIcon, MessageIcon, StarIcon } from '@/components/ui/icons';
+import { BookmarkIcon, EyeIcon, MessageIcon, StarIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import type { Video } from '@/features/videos/api/get-videos';
 import { VideoThumbnail } from '@/features/videos/components/video-thumbnail';
@@ -23,6 +23,7 @@ export function VideoCard({ video, actions }: VideoCardProps) {
       data-testid="video-card"
       data-video-id={video.id}
       data-processing-state={video.processingState}
+      data-bookmarked={video.isBookmarked ? 'true' : undefined}
     >
       <Link to={paths.video(video.id)} className="video-card__link">
         <div className="video-card__media">
@@ -31,6 +32,12 @@ export function VideoCard({ video, actions }: VideoCardProps) {
             <span className="video-card__category">
               {video.categoryIcon && <span aria-hidden="true">{video.categoryIcon} </span>}
               {video.categoryName}
+            </span>
+          )}
+          {video.isBookmarked && (
+            <span className="video-card__saved" data-testid="bookmarked-badge" title="Saved">
+              <BookmarkIcon size={14} fill="currentColor" />
+              <span className="visually-hidden">Saved</span>
             </span>
           )}
           {processing && (
@@ -84,11 +91,14 @@ export function VideoCard({ video, actions }: VideoCardProps) {
 type VideoGridProps = {
   videos: Video[];
   renderActions?: (video: Video) => ReactNode;
+  /** 'columns': 1 to 4 columns by width, never more (Saved Videos). */
+  layout?: 'fill' | 'columns';
+  testId?: string;
 };
 
-export function VideoGrid({ videos, renderActions }: VideoGridProps) {
+export function VideoGrid({ videos, renderActions, layout = 'fill', testId }: VideoGridProps) {
   return (
-    <ul className="video-grid">
+    <ul className={layout === 'columns' ? 'video-grid video-grid--columns' : 'video-grid'} data-testid={testId}>
       {videos.map((video) => (
         <li key={video.id}>
           <VideoCard video={video} actions={renderActions?.(video)} />
@@ -99,9 +109,22 @@ export function VideoGrid({ videos, renderActions }: VideoGridProps) {
 }
 
 /** Placeholder cards while a grid loads. */
-export function VideoGridSkeleton({ count = 8, label = 'Loading videos' }: { count?: number; label?: string }) {
+export function VideoGridSkeleton({
+  count = 8,
+  label = 'Loading videos',
+  layout = 'fill',
+}: {
+  count?: number;
+  label?: string;
+  layout?: VideoGridProps['layout'];
+}) {
   return (
-    <div className="video-grid" role="status" aria-label={label}>
+    <div
+      className={layout === 'columns' ? 'video-grid video-grid--columns' : 'video-grid'}
+      role="status"
+      aria-label={label}
+      data-testid="video-grid-skeleton"
+    >
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className="video-card video-card--skeleton" aria-hidden="true">
           <span className="video-thumb skeleton" />

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
+import { ShieldIcon, TrashIcon, UserIcon } from '@/components/ui/icons';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { toast } from '@/components/ui/toast';
+import { useDeleteUser } from '@/features/admin/api/delete-user';
+import { useAdminUsers, type AdminUser } from '@/features/admin/api/get-admin-users';
+import { useToggleAdmin } from '@/features/admin/api/toggle-admin';
+import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
+import { adminUserName } from '@/features/admin/utils/admin-user-name';
+import { formatLongDate, formatPersonName } from '@/lib/format';
+
+function failureToast(title: string, error: Error) {
+  // The API client has already reported an ended session.
+  if (isUnauthorizedError(error)) return;
+  toast({ title, description: getServerMessage(error), variant: 'destructive' });
+}
+
+type UserRowProps = {
+  user: AdminUser;
+  isSelf: boolean;
+  toggling: boolean;
+  onToggleAdmin: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+};
+
+function UserRow({ user, isSelf, toggling, onToggleAdmin, onDelete }: UserRowProps) {
+  const name = formatPersonName(user);
+  const joined = formatLongDate(user.createdAt);
+  // The server refuses both for your own account (so the site always keeps an admin).
+  const selfHint = isSelf ? 'You cannot change your own account here' : undefined;
+  return (
+    <li className="admin-row" data-testid="admin-user-row" data-user-id={user.id} data-admin={user.isAdmin}>
+      <Avatar
+        id={user.id}
+        firstName={user.firstName}
+        lastName={user.lastName}
+        imageUrl={user.profileImageUrl}
+        size="md"
+        decorative
+      />
+      <div className="admin-row__main">
+        <p className="admin-row__title">
+          <span data-testid="admin-user-name">{name || 'Unknown User'}</span>
+          {user.isAdmin && (
+            <span className="admin-badge" data-testid="admin-badge">
+              <ShieldIcon size={12} />
+              Admin
+            </span>
+          )}
+          {isSelf && <span className="admin-row__you">(you)</span>}
+        </p>
+        {user.email && <p className="admin-row__text">{user.email}</p>}
+        <p className="admin-row__meta">Joined {joined ?? 'Recently'}</p>
+      </div>
+      <div className="admin-row__actions">
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => onToggleAdmin(user)}
+          disabled={toggling || isSelf}
+          title={selfHint}
+          aria-busy={toggling}
+          data-testid="admin-toggle-admin"
+        >
+          <ShieldIcon size={16} />
+          {user.isAdmin ? 'Remove Admin' : 'Make Admin'}
+        </button>
+        <button
+          type="button"
+          className="btn btn--danger btn--sm"
+          onClick={() => onDelete(user)}
+          disabled={isSelf}
+          title={selfHint}
+          aria-label={`Delete ${adminUserName(user)}`}
+          data-testid="admin-delete-user"
+        >
+          <TrashIcon size={16} />
+          <span className="admin-row__button-label">Delete</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+type UserManagementProps = {
+  currentUserId: string;
+  /** A deleted member's videos and feedback go too (in the background); lists elsewhere may refresh. */
+  onUserDeleted?: () => void;
+};
+
+/** Admin Panel, Users tab: every member, with the admin flag toggle and delete (spec section 2). */
+export function UserManagement({ currentUserId, onUserDeleted }: UserManagementProps) {
+  const users = useAdminUsers({ enabled: true });
+  const toggleAdmin = useToggleAdmin();
+  const deleteUser = useDeleteUser();
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+
+  const onToggleAdmin = (user: AdminUser) => {
+    toggleAdmin.mutate(user.id, {
+      onSuccess: () => toast({ title: 'Admin status updated' }),
+      onError: (error) => failureToast('Failed to update admin status', error),
+    });
+  };
+
+  const onConfirmDelete = () => {
+    if (!deleting || deleteUser.isPending) return;
+    deleteUser.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: 'User deleted successfully' });
+        setDeleting(null);
+        onUserDeleted?.();
+      },
+      onError: (error) => failureToast('Failed to delete user', error),
+    });
+  };
+
+  return (
+    <section className="admin-section" aria-labelledby="admin-users-title">
+      <h2 id="admin-users-title" className="admin-section__title">
+        User Management
+      </h2>
+      {users.isPending ? (
+        <ListSkeleton label="Loading users" />
+      ) : users.isError ? (
+        <p className="inline-error" role="alert">
+          {users.error.message}
+        </p>
+      ) : users.data.length === 0 ? (
+        <div className="empty-state">
+          <UserIcon className="empty-state__icon" size={40} />
+          <p className="empty-state__title">No users yet</p>
+        </div>
+      ) : (
+        <ul className="admin-list" data-testid="admin-user-list">
+          {users.data.map((user) => (
+            <UserRow
+              key={user.id}
+              user={user}
+              isSelf={user.id === currentUserId}
+              toggling={toggleAdmin.isPending && toggleAdmin.variables === user.id}
+              onToggleAdmin={onToggleAdmin}
+              onDelete={setDeleting}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete User"
+        description={
+          deleting
+            ? `Are you sure you want to delete ${adminUserName(deleting)}? This action cannot be undone.`
+            : undefined
+        }
+        pending={deleteUser.isPending}
+        onConfirm={onConfirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
