@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
 import { ShieldIcon, TrashIcon, UserIcon } from '@/components/ui/icons';
-import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { ListState } from '@/components/ui/list-state';
 import { toast } from '@/components/ui/toast';
 import { useDeleteUser } from '@/features/admin/api/delete-user';
 import { useAdminUsers, type AdminUser } from '@/features/admin/api/get-admin-users';
@@ -121,31 +121,27 @@ export function UserManagement({ currentUserId, onUserDeleted }: UserManagementP
       <h2 id="admin-users-title" className="admin-section__title">
         User Management
       </h2>
-      {users.isPending ? (
-        <ListSkeleton label="Loading users" />
-      ) : users.isError ? (
-        <p className="inline-error" role="alert">
-          {users.error.message}
-        </p>
-      ) : users.data.length === 0 ? (
-        <div className="empty-state">
-          <UserIcon className="empty-state__icon" size={40} />
-          <p className="empty-state__title">No users yet</p>
-        </div>
-      ) : (
-        <ul className="admin-list" data-testid="admin-user-list">
-          {users.data.map((user) => (
-            <UserRow
-              key={user.id}
-              user={user}
-              isSelf={user.id === currentUserId}
-              toggling={toggleAdmin.isPending && toggleAdmin.variables === user.id}
-              onToggleAdmin={onToggleAdmin}
-              onDelete={setDeleting}
-            />
-          ))}
-        </ul>
-      )}
+      <ListState
+        query={users}
+        loadingLabel="Loading users"
+        emptyIcon={<UserIcon className="empty-state__icon" size={40} />}
+        emptyTitle="No users yet"
+      >
+        {(items) => (
+          <ul className="admin-list" data-testid="admin-user-list">
+            {items.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === currentUserId}
+                toggling={toggleAdmin.isPending && toggleAdmin.variables === user.id}
+                onToggleAdmin={onToggleAdmin}
+                onDelete={setDeleting}
+              />
+            ))}
+          </ul>
+        )}
+      </ListState>
       <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete User"

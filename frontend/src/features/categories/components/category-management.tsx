@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
-import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { ListState } from '@/components/ui/list-state';
 import { toast } from '@/components/ui/toast';
 import { useCreateCategory } from '@/features/categories/api/create-category';
 import { useDeleteCategory } from '@/features/categories/api/delete-category';
@@ -106,39 +106,31 @@ export function CategoryManagement({ onCategoryDeleted }: CategoryManagementProp
         </button>
       </form>
 
-      {categories.isPending ? (
-        <ListSkeleton label="Loading categories" rows={3} />
-      ) : categories.isError ? (
-        <p className="inline-error" role="alert">
-          {categories.error.message}
-        </p>
-      ) : categories.data.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-state__title">No categories yet</p>
-        </div>
-      ) : (
-        <ul className="admin-category-grid" data-testid="admin-category-list">
-          {categories.data.map((category) => (
-            <li key={category.id} className="admin-category-card" data-testid="admin-category-card">
-              <span className="admin-category-card__icon" aria-hidden="true">
-                {category.icon}
-              </span>
-              <span className="admin-category-card__name" data-testid="admin-category-card-name">
-                {category.name}
-              </span>
-              <button
-                type="button"
-                className="icon-button admin-category-card__delete"
-                onClick={() => setDeleting(category)}
-                aria-label={`Delete ${category.name}`}
-                data-testid="admin-delete-category"
-              >
-                <TrashIcon size={16} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListState query={categories} loadingLabel="Loading categories" skeletonRows={3} emptyTitle="No categories yet">
+        {(items) => (
+          <ul className="admin-category-grid" data-testid="admin-category-list">
+            {items.map((category) => (
+              <li key={category.id} className="admin-category-card" data-testid="admin-category-card">
+                <span className="admin-category-card__icon" aria-hidden="true">
+                  {category.icon}
+                </span>
+                <span className="admin-category-card__name" data-testid="admin-category-card-name">
+                  {category.name}
+                </span>
+                <button
+                  type="button"
+                  className="icon-button admin-category-card__delete"
+                  onClick={() => setDeleting(category)}
+                  aria-label={`Delete ${category.name}`}
+                  data-testid="admin-delete-category"
+                >
+                  <TrashIcon size={16} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
 
       <ConfirmDeleteDialog
         open={deleting !== null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-dialog';
 import { EyeIcon, TrashIcon, VideoIcon } from '@/components/ui/icons';
-import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { ListState } from '@/components/ui/list-state';
 import { toast } from '@/components/ui/toast';
 import { ADMIN_VIDEOS_LIMIT } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -38,59 +38,55 @@ export function VideoManagement() {
       <h2 id="admin-videos-title" className="admin-section__title">
         Video Management
       </h2>
-      {videos.isPending ? (
-        <ListSkeleton label="Loading videos" />
-      ) : videos.isError ? (
-        <p className="inline-error" role="alert">
-          {videos.error.message}
-        </p>
-      ) : videos.data.length === 0 ? (
-        <div className="empty-state">
-          <VideoIcon className="empty-state__icon" size={40} />
-          <p className="empty-state__title">No videos yet</p>
-        </div>
-      ) : (
-        <ul className="admin-list" data-testid="admin-video-list">
-          {videos.data.map((video) => (
-            <li
-              key={video.id}
-              className="admin-row admin-row--video"
-              data-testid="admin-video-row"
-              data-video-id={video.id}
-            >
-              <VideoThumbnail video={video} className="admin-row__thumb" />
-              <div className="admin-row__main">
-                <p className="admin-row__title" data-testid="admin-video-title">
-                  {video.title}
-                </p>
-                {video.description?.trim() && <p className="admin-row__text admin-row__clamp">{video.description}</p>}
-                <p className="admin-row__meta">{videoByline(video)}</p>
-              </div>
-              <div className="admin-row__actions">
-                <Link
-                  to={paths.video(video.id)}
-                  className="btn btn--secondary btn--sm"
-                  aria-label={`View ${video.title}`}
-                  data-testid="admin-view-video"
-                >
-                  <EyeIcon size={16} />
-                  <span className="admin-row__button-label">View</span>
-                </Link>
-                <button
-                  type="button"
-                  className="btn btn--danger btn--sm"
-                  onClick={() => setDeleting(video)}
-                  aria-label={`Delete ${video.title}`}
-                  data-testid="admin-delete-video"
-                >
-                  <TrashIcon size={16} />
-                  <span className="admin-row__button-label">Delete</span>
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListState
+        query={videos}
+        loadingLabel="Loading videos"
+        emptyIcon={<VideoIcon className="empty-state__icon" size={40} />}
+        emptyTitle="No videos yet"
+      >
+        {(items) => (
+          <ul className="admin-list" data-testid="admin-video-list">
+            {items.map((video) => (
+              <li
+                key={video.id}
+                className="admin-row admin-row--video"
+                data-testid="admin-video-row"
+                data-video-id={video.id}
+              >
+                <VideoThumbnail video={video} className="admin-row__thumb" />
+                <div className="admin-row__main">
+                  <p className="admin-row__title" data-testid="admin-video-title">
+                    {video.title}
+                  </p>
+                  {video.description?.trim() && <p className="admin-row__text admin-row__clamp">{video.description}</p>}
+                  <p className="admin-row__meta">{videoByline(video)}</p>
+                </div>
+                <div className="admin-row__actions">
+                  <Link
+                    to={paths.video(video.id)}
+                    className="btn btn--secondary btn--sm"
+                    aria-label={`View ${video.title}`}
+                    data-testid="admin-view-video"
+                  >
+                    <EyeIcon size={16} />
+                    <span className="admin-row__button-label">View</span>
+                  </Link>
+                  <button
+                    type="button"
+                    className="btn btn--danger btn--sm"
+                    onClick={() => setDeleting(video)}
+                    aria-label={`Delete ${video.title}`}
+                    data-testid="admin-delete-video"
+                  >
+                    <TrashIcon size={16} />
+                    <span className="admin-row__button-label">Delete</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
       <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete Video"
