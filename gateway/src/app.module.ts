@@ -21,6 +21,7 @@ import { VideoClient } from './clients/video.client.js';
 import { AdminUsersController } from './admin/admin-users.controller.js';
 import { BookmarksController } from './bookmarks/bookmarks.controller.js';
 import { AdminClient } from './clients/admin.client.js';
+import { QueueBoard } from './queues/queue-board.js';
 import { FeedbackController, VideoFeedbackController } from './feedback/feedback.controller.js';
 import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
@@ -45,6 +46,7 @@ import { SpaController } from './spa/spa.controller.js';
   providers: [
     RpcClient,
     AdminClient,
+    QueueBoard,
     CatalogClient,
     AuthClient,
     FeedbackClient,

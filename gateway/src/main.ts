@@ -2,18 +2,25 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { resolve } from 'node:path';
-import { JsonLogger } from '@app/common';
+import { JsonLogger, startMetrics } from '@app/common';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { SessionSetup } from './auth/session.setup.js';
+import { httpMetricsMiddleware, metricsHandler } from './metrics/http-metrics.js';
+import { QUEUE_BOARD_PATH, QueueBoard } from './queues/queue-board.js';
 
+startMetrics('gateway');
 const app = await NestFactory.create<NestExpressApplication>(AppModule, {
   logger: new JsonLogger('gateway', config.LOG_LEVEL),
   bodyParser: false,
 });
+// First, so the latency covers everything below; /metrics before Nest's routes (and the SPA catch-all).
+app.use(httpMetricsMiddleware);
+app.getHttpAdapter().get('/metrics', metricsHandler);
 app.useBodyParser('json', { limit: '1mb' });
 app.use('/api', ...app.get(SessionSetup).handlers());
+app.use(QUEUE_BOARD_PATH, ...app.get(QueueBoard).handlers());
 app.useGlobalFilters(new HttpExceptionFilter());
 app.disable('x-powered-by');
 app.set('trust proxy', 'loopback, linklocal, uniquelocal');

@@ -54,8 +54,15 @@ export class SessionSetup implements OnApplicationShutdown {
     passport.deserializeUser((id: string, done) => done(null, { id }));
   }
 
-  /** session → passport → passport session, in that order. */
+  private mounted?: RequestHandler[];
+
+  /** session → passport → passport session, in that order; one set, however many mounts use it. */
   handlers(): RequestHandler[] {
+    this.mounted ??= this.createHandlers();
+    return this.mounted;
+  }
+
+  private createHandlers(): RequestHandler[] {
     const PgStore = connectPgSimple(session);
     const sessions = session({
       name: SESSION_COOKIE,

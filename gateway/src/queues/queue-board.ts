@@ -1,0 +1,74 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Redis } from 'ioredis';
+import { DOMAIN_EVENT_QUEUES, MEDIA_QUEUES } from '@app/contracts';
+import { SessionSetup } from '../auth/session.setup.js';
+import { AuthClient } from '../clients/auth.client.js';
+import { config } from '../config.js';
+import { GATEWAY_REDIS } from '../health/gateway-health.tokens.js';
+
+/** Where SREs find the board; outside /api, beside the SPA's own /admin page. */
+export const QUEUE_BOARD_PATH = '/admin/queues';
+
+/** Every queue of the product: the media pipeline and the domain-event consumers. */
+const QUEUE_NAMES = [...Object.values(MEDIA_QUEUES), ...Object.values(DOMAIN_EVENT_QUEUES)];
+
+/**
+ * The BullMQ board (counts, jobs by state, failed jobs with their errors, retry and clean) for
+ * admins only: 401 without a session, 403 for a member. The user is looked up fresh on every
+ * request, so a demoted or deleted admin loses access at once.
+ */
+@Injectable()
+export class QueueBoard implements OnApplicationShutdown {
+  private readonly logger = new Logger(QueueBoard.name);
+  private readonly queues: Queue[];
+  private readonly serverAdapter = new ExpressAdapter().setBasePath(QUEUE_BOARD_PATH);
+
+  constructor(
+    private readonly auth: AuthClient,
+    private readonly sessions: SessionSetup,
+    @Inject(GATEWAY_REDIS) redis: Redis,
+  ) {
+    this.queues = QUEUE_NAMES.map((name) => new Queue(name, { connection: redis, prefix: config.QUEUE_PREFIX }));
+    createBullBoard({
+      queues: this.queues.map((queue) => new BullMQAdapter(queue)),
+      serverAdapter: this.serverAdapter,
+      options: { uiConfig: { boardTitle: 'SkillShare queues' } },
+    });
+  }
+
+  /** Session → admin check → the board's router. */
+  handlers(): RequestHandler[] {
+    return [...this.sessions.handlers(), this.adminsOnly, this.serverAdapter.getRouter() as RequestHandler];
+  }
+
+  private readonly adminsOnly: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    const userId = req.user?.id;
+    if (!userId) {
+      res.status(HttpStatus.UNAUTHORIZED).json({ message: 'Unauthorized' });
+      return;
+    }
+    this.auth.getUser(userId, userId).then(
+      (user) => {
+        if (user.isAdmin) next();
+        else res.status(HttpStatus.FORBIDDEN).json({ message: 'Admin access required' });
+      },
+      (error: unknown) => {
+        if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
+          res.status(HttpStatus.UNAUTHORIZED).json({ message: 'Unauthorized' });
+          return;
+        }
+        this.logger.warn({ msg: 'queue board: user lookup failed', error: String(error) });
+        res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: 'The queue board is temporarily unavailable' });
+      },
+    );
+  };
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled(this.queues.map((queue) => queue.close()));
+  }
+}
