@@ -1,12 +1,12 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DOMAIN_EVENT_QUEUES, MEDIA_QUEUES } from '@app/contracts';
-import { SessionSetup } from '../auth/session.setup.js';
+import { hasHttpStatus, SessionSetup } from '../auth/session.setup.js';
 import { AuthClient } from '../clients/auth.client.js';
 import { config } from '../config.js';
 import { GATEWAY_REDIS } from '../health/gateway-health.tokens.js';
@@ -58,7 +58,7 @@ export class QueueBoard implements OnApplicationShutdown {
         else res.status(HttpStatus.FORBIDDEN).json({ message: 'Admin access required' });
       },
       (error: unknown) => {
-        if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
+        if (hasHttpStatus(error, HttpStatus.NOT_FOUND)) {
           res.status(HttpStatus.UNAUTHORIZED).json({ message: 'Unauthorized' });
           return;
         }
