@@ -1,11 +1,12 @@
-// Keeps the Kubernetes manifests (k8s/) in step with the code: the app list (APP_NAMES) and each
-// app's environment schema (APP_CONFIG_SCHEMAS). Each overlay is rendered with `kubectl kustomize`,
+// Keeps the Kubernetes manifests (k8s/) in step with the code: the app list (APP_NAMES, SERVICE_NAMES),
+// each app's environment schema (APP_CONFIG_SCHEMAS) and the media queues (MEDIA_QUEUES) the
+// worker is autoscaled on. Each overlay is rendered with `kubectl kustomize`,
 // which works offline; without kubectl on the PATH these tests fail (they never skip).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { APP_NAMES, type AppName } from '@app/contracts';
+import { APP_NAMES, MEDIA_QUEUES, SERVICE_NAMES, type AppName } from '@app/contracts';
 import { APP_CONFIG_SCHEMAS } from '@app/common';
 import { parseAllDocuments } from 'yaml';
 
@@ -15,7 +16,10 @@ const NAMESPACE = 'videofeedback';
 const OVERLAYS = ['local', 'production'] as const;
 type Overlay = (typeof OVERLAYS)[number];
 
-const PRODUCTION_REPLICAS: Record<AppName, number> = {
+/** Apps scaled by a CPU HorizontalPodAutoscaler; the media worker scales on its queue backlog. */
+const CPU_SCALED: readonly AppName[] = ['gateway', ...SERVICE_NAMES];
+/** Lowest replica counts the autoscalers keep in production. */
+const PRODUCTION_MIN_REPLICAS: Record<AppName, number> = {
   gateway: 2,
   auth: 2,
   catalog: 2,
@@ -24,6 +28,13 @@ const PRODUCTION_REPLICAS: Record<AppName, number> = {
   admin: 2,
   'media-worker': 3,
 };
+/** Dependencies each overlay runs in the namespace as StatefulSets (production uses managed ones). */
+const IN_CLUSTER_DEPENDENCIES: Record<Overlay, string[]> = {
+  local: ['minio', 'nats', 'postgres', 'redis'],
+  production: [],
+};
+/** Overlays that scale the media worker with KEDA; the others run it at a fixed count. */
+const KEDA_OVERLAYS: readonly Overlay[] = ['production'];
 const GRACE_SECONDS: Record<AppName, number> = {
   gateway: 30,
   auth: 30,
@@ -48,6 +59,8 @@ interface EnvVar {
 }
 interface Probe {
   httpGet?: { path?: string; port?: number | string };
+  exec?: { command?: string[] };
+  tcpSocket?: { port?: number | string };
 }
 interface SecurityContext {
   runAsNonRoot?: boolean;
@@ -59,6 +72,7 @@ interface SecurityContext {
 interface Container {
   name: string;
   image?: string;
+  args?: string[];
   ports?: { name?: string; containerPort: number }[];
   env?: EnvVar[];
   envFrom?: unknown[];
@@ -77,6 +91,11 @@ interface PodSpec {
   terminationGracePeriodSeconds?: number;
   volumes?: { name: string; emptyDir?: unknown }[];
 }
+interface ScaleTargetRef {
+  apiVersion?: string;
+  kind?: string;
+  name?: string;
+}
 interface K8sObject {
   apiVersion: string;
   kind: string;
@@ -86,8 +105,25 @@ interface K8sObject {
   spec?: {
     replicas?: number;
     selector?: { matchLabels?: Record<string, string> } | Record<string, string>;
-    template?: { metadata?: { labels?: Record<string, string> }; spec: PodSpec };
+    template?: {
+      metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+      spec: PodSpec;
+    };
     ports?: { name?: string; port: number; targetPort?: number | string }[];
+    // PodDisruptionBudget
+    minAvailable?: number | string;
+    maxUnavailable?: number | string;
+    // HorizontalPodAutoscaler (autoscaling/v2) and KEDA ScaledObject
+    scaleTargetRef?: ScaleTargetRef;
+    minReplicas?: number;
+    maxReplicas?: number;
+    metrics?: {
+      type: string;
+      resource?: { name?: string; target?: { type?: string; averageUtilization?: number } };
+    }[];
+    minReplicaCount?: number;
+    maxReplicaCount?: number;
+    triggers?: { type: string; metadata?: Record<string, string> }[];
   };
 }
 
@@ -234,11 +270,17 @@ describe.each([...OVERLAYS])('k8s/overlays/%s', (overlay) => {
     expect(elsewhere).toEqual([]);
   });
 
-  it('renders exactly one Deployment and one Service per app, and none for anything else', () => {
+  it('renders one Deployment per app, a StatefulSet per in-cluster dependency and a Service for each', () => {
     const objects = render(overlay);
-    for (const kind of ['Deployment', 'Service']) {
+    const dependencies = IN_CLUSTER_DEPENDENCIES[overlay];
+    const expected: [string, string[]][] = [
+      ['Deployment', [...APP_NAMES]],
+      ['StatefulSet', dependencies],
+      ['Service', [...APP_NAMES, ...dependencies]],
+    ];
+    for (const [kind, wanted] of expected) {
       const names = ofKind(objects, kind).map((object) => object.metadata.name);
-      expect({ kind, names: names.sort() }).toEqual({ kind, names: [...APP_NAMES].sort() });
+      expect({ kind, names: names.sort() }).toEqual({ kind, names: [...wanted].sort() });
     }
   });
 
@@ -364,12 +406,269 @@ describe.each([...OVERLAYS])('k8s/overlays/%s', (overlay) => {
   });
 });
 
-describe('k8s/overlays/production', () => {
-  it('runs two replicas of the gateway and each service, and three media workers', () => {
-    const objects = render('production');
-    const replicas = Object.fromEntries(
-      APP_NAMES.map((app) => [app, only(objects, 'Deployment', app).spec?.replicas ?? 1]),
+// ---- availability and autoscaling -------------------------------------------------------------
+
+/** Every pod template of the overlay: the apps' Deployments and the dependencies' StatefulSets. */
+const workloads = (objects: K8sObject[]) =>
+  objects.filter((object) => object.kind === 'Deployment' || object.kind === 'StatefulSet');
+
+const workloadName = (object: K8sObject) => `${object.kind}/${object.metadata.name}`;
+
+/** The apps an HPA or ScaledObject of this overlay scales (by scaleTargetRef), each with its owner. */
+function autoscalersOf(objects: K8sObject[]) {
+  return [...ofKind(objects, 'HorizontalPodAutoscaler'), ...ofKind(objects, 'ScaledObject')].map((object) => ({
+    owner: workloadName(object),
+    target: object.spec?.scaleTargetRef ?? {},
+  }));
+}
+
+/** The port the app's environment sets (PORT or HEALTH_PORT), as a number. */
+function appPort(objects: K8sObject[], app: AppName): number {
+  const value = appContainer(objects, app).env?.find((entry) => entry.name === portVariableOf(app))?.value;
+  expect(value).toMatch(/^\d+$/);
+  return Number(value);
+}
+
+describe.each([...OVERLAYS])('k8s/overlays/%s: availability and autoscaling', (overlay) => {
+  it('gives every Deployment exactly one PodDisruptionBudget, which selects only its pods', () => {
+    const objects = render(overlay);
+    const budgets = ofKind(objects, 'PodDisruptionBudget');
+    for (const deployment of ofKind(objects, 'Deployment')) {
+      const labels = deployment.spec?.template?.metadata?.labels;
+      const covering = budgets.filter((budget) => {
+        const selector = (budget.spec?.selector as { matchLabels?: Record<string, string> } | undefined)?.matchLabels;
+        return selector !== undefined && Object.keys(selector).length > 0 && matches(selector, labels);
+      });
+      const name = deployment.metadata.name;
+      expect({ name, budgets: covering.map((budget) => budget.metadata.name) }).toEqual({ name, budgets: [name] });
+      // Each budget allows draining one pod (minAvailable 1 of a single replica would block drains).
+      const budget = covering[0].spec!;
+      expect({ name, maxUnavailable: budget.maxUnavailable, minAvailable: budget.minAvailable }).toEqual({
+        name,
+        maxUnavailable: 1,
+        minAvailable: undefined,
+      });
+      const others = ofKind(objects, 'Deployment').filter(
+        (other) =>
+          other !== deployment &&
+          covering.some((b) =>
+            matches(
+              (b.spec?.selector as { matchLabels: Record<string, string> }).matchLabels,
+              other.spec?.template?.metadata?.labels,
+            ),
+          ),
+      );
+      expect({ name, alsoSelects: others.map(workloadName) }).toEqual({ name, alsoSelects: [] });
+    }
+  });
+
+  it.each([...CPU_SCALED])(
+    'scales "%s" with an autoscaling/v2 CPU HorizontalPodAutoscaler naming its Deployment',
+    (app) => {
+      const objects = render(overlay);
+      only(objects, 'Deployment', app);
+      const hpas = ofKind(objects, 'HorizontalPodAutoscaler').filter((hpa) => hpa.spec?.scaleTargetRef?.name === app);
+      expect(hpas).toHaveLength(1);
+      const hpa = hpas[0];
+      expect(hpa.apiVersion).toBe('autoscaling/v2');
+      expect(hpa.spec?.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: app });
+      expect(hpa.spec?.metrics).toContainEqual({
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } },
+      });
+      const { minReplicas = 1, maxReplicas = 0 } = hpa.spec ?? {};
+      expect(maxReplicas).toBeGreaterThan(minReplicas);
+      // Utilisation is relative to the request, so the container must request CPU.
+      expect(appContainer(objects, app).resources?.requests?.cpu).toBeDefined();
+    },
+  );
+
+  it('points every autoscaler at a rendered Deployment, at most one autoscaler per Deployment', () => {
+    const objects = render(overlay);
+    const deployments = ofKind(objects, 'Deployment').map((deployment) => deployment.metadata.name);
+    const targets = autoscalersOf(objects);
+    for (const { owner, target } of targets) {
+      expect({ owner, kind: target.kind, known: deployments.includes(target.name ?? '') }).toEqual({
+        owner,
+        kind: 'Deployment',
+        known: true,
+      });
+    }
+    const names = targets.map(({ target }) => target.name);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it('leaves the replica count of every autoscaled Deployment to its autoscaler', () => {
+    const objects = render(overlay);
+    const scaled = new Set(autoscalersOf(objects).map(({ target }) => target.name));
+    const fixed = ofKind(objects, 'Deployment')
+      .filter((deployment) => scaled.has(deployment.metadata.name) && deployment.spec?.replicas !== undefined)
+      .map(workloadName);
+    expect(fixed).toEqual([]);
+  });
+
+  it('scales the media worker on its real backlog with KEDA only where KEDA is used', () => {
+    const objects = render(overlay);
+    const scaledObjects = ofKind(objects, 'ScaledObject');
+    // The media worker is never on a CPU HPA: ffmpeg saturates the CPU whatever the backlog.
+    const cpuHpa = ofKind(objects, 'HorizontalPodAutoscaler').filter(
+      (hpa) => hpa.spec?.scaleTargetRef?.name === 'media-worker',
     );
-    expect(replicas).toEqual(PRODUCTION_REPLICAS);
+    expect(cpuHpa).toEqual([]);
+    if (!KEDA_OVERLAYS.includes(overlay)) {
+      expect(scaledObjects).toEqual([]);
+      return;
+    }
+    expect(scaledObjects.map((object) => object.metadata.name)).toEqual(['media-worker']);
+    const scaledObject = scaledObjects[0];
+    expect(scaledObject.apiVersion).toBe('keda.sh/v1alpha1');
+    expect(scaledObject.spec?.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: 'media-worker',
+    });
+    only(objects, 'Deployment', 'media-worker');
+    const triggers = scaledObject.spec?.triggers ?? [];
+    expect(triggers.length).toBeGreaterThan(0);
+    for (const trigger of triggers) {
+      // Prometheus on vf_queue_backlog (waiting + prioritized + delayed), never a Redis list length.
+      expect(trigger.type).toBe('prometheus');
+      expect(trigger.metadata?.serverAddress).toMatch(/^https?:\/\//);
+      expect(Number(trigger.metadata?.threshold)).toBeGreaterThan(0);
+      // Every pod reports the queue-wide number: sum() over pods would multiply it.
+      expect(trigger.metadata?.query).not.toMatch(/\bsum\s*\(/);
+    }
+    const queries = triggers.map((trigger) => trigger.metadata?.query ?? '');
+    const backlogOf = (queue: string) =>
+      queries.filter((query) => /\bvf_queue_backlog\b/.test(query) && query.includes(`queue="${queue}"`));
+    expect(backlogOf(MEDIA_QUEUES.transcode)).toHaveLength(1);
+    expect(backlogOf(MEDIA_QUEUES.probe)).toHaveLength(1);
+    const { minReplicaCount = 0, maxReplicaCount = 0 } = scaledObject.spec ?? {};
+    expect(minReplicaCount).toBeGreaterThanOrEqual(1);
+    expect(maxReplicaCount).toBeGreaterThan(minReplicaCount);
+  });
+
+  it('has the media worker pods scraped on /metrics of the port its environment sets', () => {
+    const objects = render(overlay);
+    const annotations = only(objects, 'Deployment', 'media-worker').spec?.template?.metadata?.annotations ?? {};
+    expect(annotations).toMatchObject({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(appPort(objects, 'media-worker')),
+      'prometheus.io/path': '/metrics',
+    });
+  });
+
+  it('runs every pod (apps and dependencies) as non-root and every container with requests and limits', () => {
+    const objects = render(overlay);
+    const problems: string[] = [];
+    for (const workload of workloads(objects)) {
+      const spec = podSpec(workload);
+      for (const container of [...(spec.initContainers ?? []), ...spec.containers]) {
+        const where = `${workloadName(workload)} ${container.name}`;
+        const security = { ...spec.securityContext, ...container.securityContext };
+        if (security.runAsNonRoot !== true) problems.push(`${where}: runAsNonRoot is not true`);
+        if (security.allowPrivilegeEscalation !== false) problems.push(`${where}: privilege escalation allowed`);
+        if (!security.capabilities?.drop?.includes('ALL')) problems.push(`${where}: capabilities not all dropped`);
+        for (const bound of ['requests', 'limits'] as const) {
+          const set = Object.keys(container.resources?.[bound] ?? {}).sort();
+          if (set.join() !== 'cpu,memory') problems.push(`${where}: ${bound} are [${set.join()}], not cpu and memory`);
+        }
+        if (!container.readinessProbe || !container.livenessProbe) problems.push(`${where}: a probe is missing`);
+        for (const probe of [container.readinessProbe, container.livenessProbe, container.startupProbe]) {
+          const port = probe?.httpGet?.port ?? probe?.tcpSocket?.port;
+          if (port !== undefined && portNumber(container, port) === undefined)
+            problems.push(`${where}: probe port ${port} is not a container port`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---- in-cluster dependencies -------------------------------------------------------------------
+
+/** The rendered Service of that name exposing that port (by number), if any. */
+function servicePort(objects: K8sObject[], name: string, port: number) {
+  return ofKind(objects, 'Service')
+    .find((service) => service.metadata.name === name)
+    ?.spec?.ports?.find((candidate) => candidate.port === port);
+}
+
+describe.each(OVERLAYS.filter((overlay) => IN_CLUSTER_DEPENDENCIES[overlay].length > 0))(
+  'k8s/overlays/%s: in-cluster dependencies',
+  (overlay) => {
+    const configValue = (objects: K8sObject[], app: AppName, name: string) => {
+      const { values } = resolveEnv(objects, app, appContainer(objects, app).env ?? []);
+      expect(values[name]).toBeDefined();
+      return values[name];
+    };
+    /** The env of a dependency's container, resolved like an app's. */
+    const dependencyEnv = (objects: K8sObject[], name: string) => {
+      const container = podSpec(only(objects, 'StatefulSet', name)).containers[0];
+      const { values, problems } = resolveEnv(objects, 'gateway', container.env ?? []);
+      expect(problems).toEqual([]);
+      return { container, values };
+    };
+
+    it('serves DATABASE_URL from the postgres StatefulSet with the same credentials and database', () => {
+      const objects = render(overlay);
+      const url = new URL(configValue(objects, 'gateway', 'DATABASE_URL'));
+      const { values } = dependencyEnv(objects, 'postgres');
+      expect({
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+        database: url.pathname.slice(1),
+      }).toEqual({ user: values.POSTGRES_USER, password: values.POSTGRES_PASSWORD, database: values.POSTGRES_DB });
+      expect(url.hostname).toBe('postgres');
+      expect(servicePort(objects, url.hostname, Number(url.port || 5432))).toBeDefined();
+    });
+
+    it('serves REDIS_URL from a redis StatefulSet with the append-only file on', () => {
+      const objects = render(overlay);
+      const url = new URL(configValue(objects, 'media-worker', 'REDIS_URL'));
+      expect(servicePort(objects, url.hostname, Number(url.port || 6379))).toBeDefined();
+      const args = dependencyEnv(objects, url.hostname).container.args ?? [];
+      expect(args[args.indexOf('--appendonly') + 1]).toBe('yes');
+      // BullMQ must never lose keys to eviction.
+      expect(args[args.indexOf('--maxmemory-policy') + 1]).toBe('noeviction');
+    });
+
+    it('serves NATS_URL from a nats StatefulSet with JetStream on a volume', () => {
+      const objects = render(overlay);
+      const url = new URL(configValue(objects, 'gateway', 'NATS_URL'));
+      expect(servicePort(objects, url.hostname, Number(url.port || 4222))).toBeDefined();
+      const { container } = dependencyEnv(objects, url.hostname);
+      const args = container.args ?? [];
+      expect(args).toContain('-js');
+      const storeDir = args[args.indexOf('-sd') + 1];
+      expect(container.volumeMounts?.map((mount) => mount.mountPath)).toContain(storeDir);
+    });
+
+    it("serves S3_ENDPOINT from a minio StatefulSet whose root user is the apps' key pair", () => {
+      const objects = render(overlay);
+      const url = new URL(configValue(objects, 'media-worker', 'S3_ENDPOINT'));
+      expect(servicePort(objects, url.hostname, Number(url.port || 80))).toBeDefined();
+      const { values } = dependencyEnv(objects, url.hostname);
+      expect({ user: values.MINIO_ROOT_USER, password: values.MINIO_ROOT_PASSWORD }).toEqual({
+        user: configValue(objects, 'media-worker', 'S3_ACCESS_KEY_ID'),
+        password: configValue(objects, 'media-worker', 'S3_SECRET_ACCESS_KEY'),
+      });
+    });
+  },
+);
+
+describe('k8s/overlays/production', () => {
+  it('keeps at least two of the gateway and each service, and three media workers', () => {
+    const objects = render('production');
+    const minimum = Object.fromEntries(
+      APP_NAMES.map((app) => {
+        const owners = [...ofKind(objects, 'HorizontalPodAutoscaler'), ...ofKind(objects, 'ScaledObject')].filter(
+          (object) => object.spec?.scaleTargetRef?.name === app,
+        );
+        expect({ app, owners: owners.length }).toEqual({ app, owners: 1 });
+        return [app, owners[0].spec?.minReplicas ?? owners[0].spec?.minReplicaCount];
+      }),
+    );
+    expect(minimum).toEqual(PRODUCTION_MIN_REPLICAS);
   });
 });
