@@ -17,7 +17,7 @@ const app = await NestFactory.create<NestExpressApplication>(AppModule, {
 });
 // First, so the latency covers everything below; /metrics before Nest's routes (and the SPA catch-all).
 app.use(httpMetricsMiddleware);
-app.getHttpAdapter().get('/metrics', metricsHandler);
+app.getHttpAdapter().getInstance().get('/metrics', metricsHandler);
 app.useBodyParser('json', { limit: '1mb' });
 app.use('/api', ...app.get(SessionSetup).handlers());
 app.use(QUEUE_BOARD_PATH, ...app.get(QueueBoard).handlers());

@@ -9,3 +9,4 @@ export * from './health/health.controller.js';
 export * from './health/health.module.js';
 export * from './queue/redis-connection.js';
 export * from './bootstrap/bootstrap-app.js';
+export * from './metrics/metrics.js';

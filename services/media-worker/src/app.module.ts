@@ -5,6 +5,7 @@ import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import { CleanupProcessor } from './cleanup/cleanup.processor.js';
 import { config } from './config.js';
 import { ProbeProcessor } from './probe/probe.processor.js';
+import { QueueMetrics } from './metrics/queue-metrics.js';
 import { MediaResultsPublisher } from './results/media-results.publisher.js';
 import { sweepStaleScratchDirs } from './shared/scratch-dir.js';
 import { TranscodeProcessor } from './transcode/transcode.processor.js';
@@ -26,6 +27,7 @@ import { OBJECT_STORAGE, WORKER_REDIS } from './worker.tokens.js';
     ProbeProcessor,
     TranscodeProcessor,
     CleanupProcessor,
+    QueueMetrics,
   ],
 })
 export class AppModule implements OnModuleInit, OnApplicationShutdown {

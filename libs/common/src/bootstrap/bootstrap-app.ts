@@ -7,6 +7,7 @@ import { JsonLogger } from '../logging/json-logger.js';
 import { HealthService, type HealthIndicator } from '../health/health.service.js';
 import { NamespacedNatsServer } from '../transport/namespaced-nats.js';
 import { RpcDomainExceptionFilter } from '../errors/rpc-exception.filter.js';
+import { startMetrics } from '../metrics/metrics.js';
 
 export interface ServiceBootstrapOptions {
   app: ServiceName | 'media-worker';
@@ -21,9 +22,10 @@ export interface ServiceBootstrapOptions {
 
 /**
  * Starts a service process: the NATS microservice (queue group = service name) plus a small
- * HTTP listener for its own /healthz and /readyz. SIGTERM closes NATS gracefully first.
+ * HTTP listener for its own /healthz, /readyz and /metrics. SIGTERM closes NATS gracefully first.
  */
 export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestApplication> {
+  startMetrics(options.app);
   const logger = new JsonLogger(options.app, options.logLevel);
   const app = await NestFactory.create(options.module, { logger });
   const health = app.get(HealthService);

@@ -1,15 +1,17 @@
-import { Controller, Get, Res, type Type } from '@nestjs/common';
+import { Controller, Get, Header, Res, type Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { healthPattern, type HealthReport, type ServiceName } from '@app/contracts';
 import { HealthService } from './health.service.js';
+import { METRICS_CONTENT_TYPE, renderMetrics } from '../metrics/metrics.js';
 
 interface StatusSettable {
   status(code: number): unknown;
 }
 
 /**
- * /healthz (alive) and /readyz (dependencies answer) over HTTP for Kubernetes probes, and the
- * same readiness report over NATS for the gateway. A worker without NATS passes no service.
+ * /healthz (alive) and /readyz (dependencies answer) over HTTP for Kubernetes probes, /metrics
+ * for Prometheus on the same internal port, and the same readiness report over NATS for the
+ * gateway. A worker without NATS passes no service.
  */
 export function createHealthController(service?: ServiceName): Type<unknown> {
   @Controller()
@@ -26,6 +28,12 @@ export function createHealthController(service?: ServiceName): Type<unknown> {
       const report = await this.health.report();
       res.status(report.ok ? 200 : 503);
       return report;
+    }
+
+    @Get('metrics')
+    @Header('Content-Type', METRICS_CONTENT_TYPE)
+    metrics(): Promise<string> {
+      return renderMetrics();
     }
   }
 

@@ -1,4 +1,5 @@
-import { ClientNats, ServerNats, type MsPattern, type NatsOptions } from '@nestjs/microservices';
+import { ClientNats, ServerNats, type MsPattern, type NatsContext, type NatsOptions } from '@nestjs/microservices';
+import { natsHandlerDuration } from '../metrics/metrics.js';
 
 type NatsTransportOptions = Required<NatsOptions>['options'];
 interface Drainable {
@@ -18,6 +19,8 @@ const IN_FLIGHT_GRACE_MS = 10_000;
 export class NamespacedNatsServer extends ServerNats {
   private readonly ownSubscriptions: Drainable[] = [];
   private inFlight = 0;
+  /** Messages whose handler replied with an error (the reply is sent, so nothing is thrown). */
+  private readonly failedReplies = new WeakSet<object>();
 
   constructor(
     private readonly subjectPrefix: string,
@@ -37,13 +40,34 @@ export class NamespacedNatsServer extends ServerNats {
     super.bindEvents(namespaced);
   }
 
-  override async handleMessage(channel: string, natsMsg: unknown): Promise<unknown> {
+  override async handleMessage(channel: string, natsMsg: object): Promise<unknown> {
     this.inFlight += 1;
+    // `channel` is the registered pattern, without the namespace prefix: bounded label values.
+    const stopTimer = natsHandlerDuration.startTimer({ pattern: channel });
+    let outcome = 'ok';
     try {
-      return await super.handleMessage(channel, natsMsg);
+      return await super.handleMessage(channel, natsMsg as Parameters<ServerNats['handleMessage']>[1]);
+    } catch (error) {
+      outcome = 'error';
+      throw error;
     } finally {
+      if (this.failedReplies.has(natsMsg)) outcome = 'error';
+      stopTimer({ outcome });
       this.inFlight -= 1;
     }
+  }
+
+  override getPublisher(
+    natsMsg: Parameters<ServerNats['getPublisher']>[0],
+    id: string,
+    ctx: NatsContext,
+  ): (response: unknown) => unknown {
+    const publish = super.getPublisher(natsMsg, id, ctx);
+    return (response) => {
+      const err = (response as { err?: unknown } | null)?.err;
+      if (err !== undefined && err !== null) this.failedReplies.add(natsMsg as object);
+      return publish(response) as unknown;
+    };
   }
 
   override async close(): Promise<void> {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
+import { outboxLagSeconds } from '@app/common';
 import {
   DOMAIN_EVENT_QUEUES,
   DOMAIN_EVENT_TYPES,
@@ -82,12 +83,14 @@ export class DomainEventRelay {
   private async drain(): Promise<void> {
     for (;;) {
       const delivered = await this.dataSource.transaction(async (manager) => {
-        const rows: { id: string; payload: DomainEvent }[] = await manager.query(
-          `SELECT id, payload FROM outbox
+        const rows: { id: string; payload: DomainEvent; ageSeconds: string }[] = await manager.query(
+          `SELECT id, payload, EXTRACT(EPOCH FROM clock_timestamp() - "createdAt") AS "ageSeconds" FROM outbox
             WHERE "publishedAt" IS NULL AND "eventType" = ANY($1)
             ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
           [DOMAIN_EVENT_TYPES, BATCH_ROWS],
         );
+        // The first row is the oldest still undelivered: its age is how far delivery lags behind.
+        outboxLagSeconds.set({ relay: 'domain-events' }, rows.length ? Number(rows[0].ageSeconds) : 0);
         if (!rows.length) return 0;
         const events: DeliveredDomainEvent[] = rows.map((row) => ({ ...row.payload, outboxId: String(row.id) }));
         const jobId = `events-${rows[0].id}-${rows[rows.length - 1].id}-${rows.length}`;

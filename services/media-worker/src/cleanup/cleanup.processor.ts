@@ -3,6 +3,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import { MEDIA_QUEUES, PROFILE_IMAGE_PREFIX, VIDEO_KEYS, type CleanupJobData } from '@app/contracts';
+import { observeWorkerJobs } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { config } from '../config.js';
 import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
@@ -63,6 +64,7 @@ export class CleanupProcessor implements OnModuleInit, OnModuleDestroy {
         error: error.message,
       }),
     );
+    observeWorkerJobs(this.worker);
     this.worker.on('error', (error) => this.logger.error({ msg: 'cleanup worker error', error: error.message }));
   }
 

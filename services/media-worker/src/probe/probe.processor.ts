@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { MEDIA_QUEUES, type ProbeJobData, type ProbeResult } from '@app/contracts';
+import { ffmpegDuration, observeWorkerJobs } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { toProbeResult, unreadableProbeResult } from '../ffmpeg/ffprobe.js';
 import { config } from '../config.js';
@@ -44,6 +45,7 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
     this.worker.on('failed', (job, error) =>
       this.logger.warn({ msg: 'probe failed', jobId: job?.id, error: error.message }),
     );
+    observeWorkerJobs(this.worker);
     this.worker.on('error', (error) => this.logger.error({ msg: 'probe worker error', error: error.message }));
   }
 
@@ -64,7 +66,8 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
         this.logger.warn({ msg: 'probe: object missing', jobId: job.id, videoId, objectKey });
         return unreadableProbeResult(objectKey);
       }
-      const info = await source.inspect(config.FFPROBE_PATH);
+      const stopTimer = ffmpegDuration.startTimer({ step: 'probe' });
+      const info = await source.inspect(config.FFPROBE_PATH).finally(() => stopTimer());
       const result = info ? toProbeResult(info, objectKey) : unreadableProbeResult(objectKey);
       if (videoId !== undefined) await this.results.publish({ videoId, stage: 'probed', result });
       this.logger.log({

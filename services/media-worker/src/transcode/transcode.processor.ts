@@ -12,6 +12,7 @@ import {
   type MediaFailureReason,
   type TranscodeJobData,
 } from '@app/contracts';
+import { ffmpegDuration, observeWorkerJobs } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { config } from '../config.js';
 import {
@@ -62,6 +63,9 @@ type PlanOf = ReturnType<typeof planPlayback>;
  * throws so BullMQ retries with the producer's backoff; the last attempt still sends a verdict
  * so the video never stays "processing" forever.
  */
+/** The timed steps that are an ffmpeg/ffprobe run (the others are S3 transfers and bookkeeping). */
+const FFMPEG_STEPS = new Set(['probe', 'thumbnail', 'encode', 'remux', 'remux+audio', 'verify']);
+
 @Injectable()
 export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(TranscodeProcessor.name);
@@ -101,6 +105,7 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
       }),
     );
     this.worker.on('stalled', (jobId) => this.logger.warn({ msg: 'transcode job stalled, requeued', jobId }));
+    observeWorkerJobs(this.worker);
     this.worker.on('error', (error) => this.logger.error({ msg: 'transcode worker error', error: error.message }));
   }
 
@@ -157,7 +162,9 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
       try {
         return await work();
       } finally {
-        timingsMs[step] = (timingsMs[step] ?? 0) + Date.now() - stepStarted;
+        const elapsedMs = Date.now() - stepStarted;
+        timingsMs[step] = (timingsMs[step] ?? 0) + elapsedMs;
+        if (FFMPEG_STEPS.has(step)) ffmpegDuration.observe({ step }, elapsedMs / 1000);
       }
     };
     const fail = async (reason: MediaFailureReason, detail: string, plan?: PlanOf) => {

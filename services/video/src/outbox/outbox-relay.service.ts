@@ -3,6 +3,7 @@ import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { MEDIA_QUEUES, type MediaQueueName } from '@app/contracts';
+import { outboxLagSeconds } from '@app/common';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS } from '../media/media-jobs.service.js';
 import { MEDIA_JOB_EVENT, type MediaJobOutboxPayload } from './media-outbox.js';
 
@@ -63,12 +64,14 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnModuleDestr
   private async drain(): Promise<void> {
     for (;;) {
       const delivered = await this.dataSource.transaction(async (manager) => {
-        const rows: { id: string; payload: MediaJobOutboxPayload }[] = await manager.query(
-          `SELECT id, payload FROM outbox
+        const rows: { id: string; payload: MediaJobOutboxPayload; ageSeconds: string }[] = await manager.query(
+          `SELECT id, payload, EXTRACT(EPOCH FROM clock_timestamp() - "createdAt") AS "ageSeconds" FROM outbox
             WHERE "publishedAt" IS NULL AND "eventType" = $1
             ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
           [MEDIA_JOB_EVENT, BATCH],
         );
+        // The first row is the oldest still undelivered: its age is how far delivery lags behind.
+        outboxLagSeconds.set({ relay: 'media-jobs' }, rows.length ? Number(rows[0].ageSeconds) : 0);
         for (const row of rows) {
           const job = row.payload;
           await withTimeout(
