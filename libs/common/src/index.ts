@@ -10,3 +10,4 @@ export * from './health/health.module.js';
 export * from './queue/redis-connection.js';
 export * from './bootstrap/bootstrap-app.js';
 export * from './metrics/metrics.js';
+export * from './polling/coalescing-poller.js';

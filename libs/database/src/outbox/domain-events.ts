@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
-import { outboxLagSeconds } from '@app/common';
+import { CoalescingPoller, outboxLagSeconds, withTimeout } from '@app/common';
 import {
   DOMAIN_EVENT_QUEUES,
   DOMAIN_EVENT_TYPES,
@@ -41,10 +41,10 @@ const ADD_TIMEOUT_MS = 5000;
 export class DomainEventRelay {
   private readonly logger = new Logger(DomainEventRelay.name);
   private readonly queues: Queue<DomainEventBatch>[];
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly poller = new CoalescingPoller(() => this.drain(), {
+    intervalMs: POLL_MS,
+    onError: (error) => this.logger.warn({ msg: 'event delivery deferred', error: String(error) }),
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -57,27 +57,12 @@ export class DomainEventRelay {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.kick(), POLL_MS);
-    void this.kick();
+    this.poller.start();
   }
 
   /** Delivers pending events now (called right after a commit); overlapping calls coalesce. */
   kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.logger.warn({ msg: 'event delivery deferred', error: String(error) }))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.kick();
-        }
-      });
-    return this.running;
+    return this.poller.kick();
   }
 
   private async drain(): Promise<void> {
@@ -96,6 +81,8 @@ export class DomainEventRelay {
         const jobId = `events-${rows[0].id}-${rows[rows.length - 1].id}-${rows.length}`;
         await withTimeout(
           Promise.all(this.queues.map((queue) => queue.add('events', { events }, { ...JOB_OPTIONS, jobId }))),
+          ADD_TIMEOUT_MS,
+          'queueing timed out (Redis unavailable?)',
         );
         await manager.query(`UPDATE outbox SET "publishedAt" = now() WHERE id = ANY($1::bigint[])`, [
           rows.map((row) => row.id),
@@ -107,19 +94,9 @@ export class DomainEventRelay {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.poller.stop();
     await Promise.allSettled(this.queues.map((queue) => queue.close()));
   }
-}
-
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('queueing timed out (Redis unavailable?)')), ADD_TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type UserCleanupResult,
   type UserDeletionStep,
 } from '@app/contracts';
+import { CoalescingPoller } from '@app/common';
 import { config } from '../config.js';
 import { AdminUsersRepository, type PendingDeletion } from './admin-users.repository.js';
 import { ServiceCalls } from './service-calls.js';
@@ -23,10 +24,10 @@ const MAX_BACKOFF_SECONDS = 60;
 @Injectable()
 export class UserDeletionSaga implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(UserDeletionSaga.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly poller = new CoalescingPoller(() => this.drain(), {
+    intervalMs: POLL_MS,
+    onError: (error) => this.logger.warn({ msg: 'user deletions deferred', error: String(error) }),
+  });
 
   constructor(
     private readonly repository: AdminUsersRepository,
@@ -34,32 +35,17 @@ export class UserDeletionSaga implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.kick(), POLL_MS);
-    void this.kick();
+    this.poller.start();
   }
 
   /** Runs pending deletions now (called after a request); overlapping calls coalesce. */
   kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.logger.warn({ msg: 'user deletions deferred', error: String(error) }))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.kick();
-        }
-      });
-    return this.running;
+    return this.poller.kick();
   }
 
   private async drain(): Promise<void> {
     for (let deletion = await this.repository.claimNext(); deletion; deletion = await this.repository.claimNext()) {
-      if (this.stopped) return;
+      if (this.poller.isStopped) return;
       await this.run(deletion);
     }
   }
@@ -95,9 +81,7 @@ export class UserDeletionSaga implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.poller.stop();
   }
 }
 

@@ -3,7 +3,7 @@ import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { MEDIA_QUEUES, type MediaQueueName } from '@app/contracts';
-import { outboxLagSeconds } from '@app/common';
+import { CoalescingPoller, outboxLagSeconds, withTimeout } from '@app/common';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS } from '../media/media-jobs.service.js';
 import { MEDIA_JOB_EVENT, type MediaJobOutboxPayload } from './media-outbox.js';
 
@@ -16,6 +16,8 @@ const JOB_OPTIONS: Record<MediaQueueName, JobsOptions> = {
 const KEEP = { removeOnComplete: { age: 24 * 3600, count: 1000 }, removeOnFail: { age: 7 * 24 * 3600 } };
 const POLL_MS = 1000;
 const BATCH = 50;
+// With Redis away, BullMQ waits for it; the rows stay locked only this long, then the next round retries.
+const ADD_TIMEOUT_MS = 5000;
 
 /**
  * Delivers the media jobs recorded in the outbox to BullMQ, at least once: a row is marked
@@ -26,10 +28,10 @@ const BATCH = 50;
 export class OutboxRelayService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboxRelayService.name);
   private readonly queues = new Map<MediaQueueName, Queue>();
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly poller = new CoalescingPoller(() => this.drain(), {
+    intervalMs: POLL_MS,
+    onError: (error) => this.logger.warn({ msg: 'outbox delivery deferred', error: String(error) }),
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -38,27 +40,12 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnModuleDestr
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.kick(), POLL_MS);
-    void this.kick();
+    this.poller.start();
   }
 
   /** Delivers pending rows now (called right after a commit); overlapping calls coalesce. */
   kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.logger.warn({ msg: 'outbox delivery deferred', error: String(error) }))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.kick();
-        }
-      });
-    return this.running;
+    return this.poller.kick();
   }
 
   private async drain(): Promise<void> {
@@ -76,6 +63,8 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnModuleDestr
           const job = row.payload;
           await withTimeout(
             this.queue(job.queue).add(job.name, job.data, { ...JOB_OPTIONS[job.queue], ...KEEP, jobId: job.jobId }),
+            ADD_TIMEOUT_MS,
+            'queueing timed out (Redis unavailable?)',
           );
         }
         if (rows.length) {
@@ -99,19 +88,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.poller.stop();
     await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()));
   }
-}
-
-// With Redis away, BullMQ waits for it; the rows stay locked only this long, then the next round retries.
-const ADD_TIMEOUT_MS = 5000;
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('queueing timed out (Redis unavailable?)')), ADD_TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
