@@ -26,6 +26,7 @@ import { FeedbackController, VideoFeedbackController } from './feedback/feedback
 import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
 import { SpaController } from './spa/spa.controller.js';
+import { HttpDrain } from './http/http-drain.js';
 
 @Module({
   imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'gateway' })],
@@ -44,6 +45,7 @@ import { SpaController } from './spa/spa.controller.js';
     SpaController,
   ],
   providers: [
+    HttpDrain,
     RpcClient,
     AdminClient,
     QueueBoard,

@@ -14,6 +14,7 @@ import {
   withClient,
   type RunningApp,
   type TestStack,
+  signUpMember,
 } from '@app/testing';
 
 // User administration and the user-deletion saga, through the real gateway, every service, the
@@ -48,12 +49,7 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-async function member(overrides: Parameters<typeof newUserFields>[0] = {}) {
-  const session = new HttpSession(stack.baseUrl);
-  const res = await session.post<UserDto>('/api/auth/register', newUserFields(overrides));
-  expect(res.status).toBe(201);
-  return { session, user: res.body };
-}
+const member = (overrides: Parameters<typeof newUserFields>[0] = {}) => signUpMember(stack.baseUrl, overrides);
 
 const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);

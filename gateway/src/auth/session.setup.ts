@@ -5,6 +5,7 @@ import session from 'express-session';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import pg from 'pg';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@app/common';
 import type { UserDto } from '@app/contracts';
 import { AuthClient } from '../clients/auth.client.js';
 import { config } from '../config.js';
@@ -87,7 +88,14 @@ export class SessionSetup implements OnApplicationShutdown {
     });
     // A session store that cannot answer is a dependency outage: 503 JSON, never express's HTML 500.
     const guardedSessions: RequestHandler = (req, res, next) =>
-      sessions(req, res, (error?: unknown) => (error ? storeUnavailable(res, this.logger, error) : next()));
+      sessions(req, res, (error?: unknown) => {
+        if (!error) return next();
+        // The stored session could not be read, so it is not ours to change: without an id,
+        // express-session will not "destroy the unset session" as this answer ends (which would
+        // sign the user out if the store came back meanwhile, or hold the answer on a dead store).
+        delete (req as { sessionID?: string }).sessionID;
+        storeUnavailable(res, this.logger, error);
+      });
     return [guardedSessions, passport.initialize() as RequestHandler, passport.session() as RequestHandler];
   }
 
@@ -98,9 +106,9 @@ export class SessionSetup implements OnApplicationShutdown {
 
 function storeUnavailable(res: Response, logger: Logger, error: unknown): void {
   logger.warn({ msg: 'session store unavailable', error: error instanceof Error ? error.message : String(error) });
-  res
-    .status(HttpStatus.SERVICE_UNAVAILABLE)
-    .json({ message: 'Sign-in is temporarily unavailable. Please try again shortly.' });
+  // express-session also reports a failed save at the end of a request, after the answer went out.
+  if (res.headersSent) return;
+  res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: DATABASE_UNAVAILABLE_MESSAGE });
 }
 
 /** Runs passport-local on the (validated) body: the user, or null for wrong credentials. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { BookmarkCheckDto, UserDto, VideoDto } from '@app/contracts';
-import { HttpSession, newUserFields, startStack, withClient, type TestStack } from '@app/testing';
+import type { BookmarkCheckDto, VideoDto } from '@app/contracts';
+import { HttpSession, signUpMember, startStack, withClient, type TestStack } from '@app/testing';
 
 // Saved videos through the real gateway and catalog service.
 let stack: TestStack;
@@ -15,12 +15,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function member() {
-  const session = new HttpSession(stack.baseUrl);
-  const res = await session.post<UserDto>('/api/auth/register', newUserFields());
-  expect(res.status).toBe(201);
-  return { session, user: res.body };
-}
+const member = () => signUpMember(stack.baseUrl);
 
 let links = 0;
 async function linkVideo(session: HttpSession, title: string): Promise<VideoDto> {

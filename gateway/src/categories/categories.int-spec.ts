@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CATEGORY_MESSAGES, type CategoryDto, type UserDto, type VideoDto } from '@app/contracts';
-import { HttpSession, newUserFields, startStack, withClient, type TestStack } from '@app/testing';
+import { HttpSession, newUserFields, signUpMember, startStack, withClient, type TestStack } from '@app/testing';
 
 // Category administration through the real gateway, auth and catalog services and Postgres.
 const ADMIN_EMAIL = 'category.admin@example.com';
@@ -23,12 +23,7 @@ afterAll(async () => {
 
 type Answer = CategoryDto & { message?: string };
 
-async function signUp(overrides: Parameters<typeof newUserFields>[0] = {}) {
-  const session = new HttpSession(stack.baseUrl);
-  const res = await session.post<UserDto>('/api/auth/register', newUserFields(overrides));
-  expect(res.status).toBe(201);
-  return { session, user: res.body };
-}
+const signUp = (overrides: Parameters<typeof newUserFields>[0] = {}) => signUpMember(stack.baseUrl, overrides);
 
 const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);

@@ -9,7 +9,15 @@ import {
   type UserDto,
   type VideoDto,
 } from '@app/contracts';
-import { eventually, HttpSession, newUserFields, startStack, withClient, type TestStack } from '@app/testing';
+import {
+  eventually,
+  HttpSession,
+  newUserFields,
+  signUpMember,
+  startStack,
+  withClient,
+  type TestStack,
+} from '@app/testing';
 
 // Giving feedback, helpful votes and ratings through the real gateway and services, and the
 // numbers the event consumers derive from the rows: feedback and video aggregates, points, badges.
@@ -29,12 +37,7 @@ afterAll(async () => {
 const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
 
-async function member(overrides: Parameters<typeof newUserFields>[0] = {}) {
-  const session = new HttpSession(stack.baseUrl);
-  const res = await session.post<UserDto>('/api/auth/register', newUserFields(overrides));
-  expect(res.status).toBe(201);
-  return { session, user: res.body };
-}
+const member = (overrides: Parameters<typeof newUserFields>[0] = {}) => signUpMember(stack.baseUrl, overrides);
 
 /** Sign-ups hash a password each (scrypt): a few at a time, as real sign-ups would arrive. */
 async function members(count: number) {

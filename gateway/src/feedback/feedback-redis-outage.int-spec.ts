@@ -3,12 +3,12 @@ import type { FeedbackDto, UserDto, VideoDto } from '@app/contracts';
 import {
   eventually,
   HttpSession,
-  newUserFields,
   startPrivateRedis,
   startStack,
   withClient,
   type PrivateRedis,
   type TestStack,
+  signUpMember,
 } from '@app/testing';
 
 // Nothing lost: with Redis stopped, feedback, votes and ratings are still accepted (the facts and
@@ -29,12 +29,7 @@ afterAll(async () => {
   await redis?.destroy();
 });
 
-async function member() {
-  const session = new HttpSession(stack.baseUrl);
-  const res = await session.post<UserDto>('/api/auth/register', newUserFields());
-  expect(res.status).toBe(201);
-  return { session, user: res.body };
-}
+const member = () => signUpMember(stack.baseUrl);
 
 const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);

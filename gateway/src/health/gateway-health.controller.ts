@@ -7,10 +7,11 @@ import { checkDependency } from '@app/common';
 import { postgresIndicator } from '@app/database';
 import type { ObjectStorage } from '@app/storage';
 import { RpcClient } from '../clients/rpc.client.js';
+import { HttpDrain } from '../http/http-drain.js';
 import { ServiceHealthClient } from '../clients/service-health.client.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './gateway-health.tokens.js';
 
-/** /healthz: the process is alive. /readyz: every dependency and every service answers. */
+/** /healthz: the process is alive. /readyz: every dependency and every service answers, and not stopping. */
 @Controller()
 export class GatewayHealthController {
   constructor(
@@ -19,6 +20,7 @@ export class GatewayHealthController {
     @Inject(GATEWAY_STORAGE) private readonly storage: ObjectStorage,
     private readonly rpc: RpcClient,
     private readonly services: ServiceHealthClient,
+    private readonly drain: HttpDrain,
   ) {}
 
   @Get('healthz')
@@ -28,6 +30,10 @@ export class GatewayHealthController {
 
   @Get('readyz')
   async ready(@Res({ passthrough: true }) res: Response) {
+    if (this.drain.isDraining()) {
+      res.status(503);
+      return { status: 'draining', checks: [] };
+    }
     const [postgres, redis, s3, services] = await Promise.all([
       checkDependency(postgresIndicator(this.dataSource)),
       checkDependency({ name: 'redis', check: () => this.redis.ping() }),

@@ -1,10 +1,12 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@app/common';
 
 /**
  * Every error leaves as JSON `{ message }` (plus `errors` for a form, `retryAfterSeconds` on a 429). Known HTTP errors keep their status and message;
- * anything unexpected is logged with its stack and answered as a bare 500, so no stack trace,
- * SQL or internal name reaches a client.
+ * PostgreSQL out of reach (e.g. the session store failing during a login) is a 503 "try again
+ * shortly"; anything unexpected is logged with its stack and answered as a bare 500, so no stack
+ * trace, SQL or internal name reaches a client.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -21,6 +23,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const extras = extrasOf(exception);
       if (extras.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(extras.retryAfterSeconds));
       res.status(status).json({ message: messageOf(exception, req), ...extras });
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn({
+        msg: 'database unavailable',
+        path: req.path,
+        error: exception instanceof Error ? exception.message : String(exception),
+      });
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: DATABASE_UNAVAILABLE_MESSAGE });
       return;
     }
     this.logger.error({

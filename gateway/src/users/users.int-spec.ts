@@ -3,7 +3,16 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { AUTH_MESSAGES, type UserDto } from '@app/contracts';
-import { HttpSession, newUserFields, REPO_ROOT, startApp, startStack, withClient, type TestStack } from '@app/testing';
+import {
+  HttpSession,
+  newUserFields,
+  REPO_ROOT,
+  startApp,
+  signUpMember,
+  startStack,
+  withClient,
+  type TestStack,
+} from '@app/testing';
 
 // Profiles through the real gateway, auth service, Postgres and S3.
 const ADMIN_EMAIL = 'first.admin@example.com';
@@ -24,12 +33,7 @@ const PNG = Buffer.from(
 );
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-async function member(overrides: Parameters<typeof newUserFields>[0] = {}) {
-  const session = new HttpSession(stack.baseUrl);
-  const res = await session.post<UserDto>('/api/auth/register', newUserFields(overrides));
-  expect(res.status).toBe(201);
-  return { session, user: res.body };
-}
+const member = (overrides: Parameters<typeof newUserFields>[0] = {}) => signUpMember(stack.baseUrl, overrides);
 
 function imageForm(bytes: Buffer, name = 'me.png', type = 'image/png', field = 'profileImage') {
   const form = new FormData();

@@ -13,7 +13,6 @@ import {
   VIDEO_KEYS,
   VIDEO_UPLOAD_MESSAGES,
   type MediaResultJobData,
-  type UserDto,
   type VideoDto,
 } from '@app/contracts';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
@@ -27,6 +26,7 @@ import {
   testInfra,
   withClient,
   type TestStack,
+  signUpMember,
 } from '@app/testing';
 
 // Uploads through the whole pipeline: gateway ingest → S3 → video service → BullMQ → ffmpeg worker.
@@ -50,12 +50,7 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-async function member(overrides: Parameters<typeof newUserFields>[0] = {}) {
-  const session = new HttpSession(stack.baseUrl);
-  const res = await session.post<UserDto>('/api/auth/register', newUserFields(overrides));
-  expect(res.status).toBe(201);
-  return { session, user: res.body };
-}
+const member = (overrides: Parameters<typeof newUserFields>[0] = {}) => signUpMember(stack.baseUrl, overrides);
 
 function uploadForm(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }) {
   const form = new FormData();

@@ -11,5 +11,6 @@ export * from './entities/outbox-event.entity.js';
 export * from './seed/default-categories.js';
 export * from './data-source.js';
 export * from './database.module.js';
+export * from './outbox/outbox-drain.js';
 export * from './outbox/domain-events.js';
 export * from './outbox/domain-events.module.js';

@@ -84,3 +84,20 @@ export async function startApp(name: TestAppName, env: Record<string, string>): 
   await app.kill();
   throw new Error(`${name} did not answer /healthz within 30 s:\n${output}`);
 }
+
+export type LogLine = Record<string, unknown>;
+
+/** An app's JSON log lines; anything else it printed is not a log line and fails the test. */
+export function jsonLogLines(app: RunningApp): LogLine[] {
+  return app
+    .output()
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as LogLine;
+      } catch {
+        throw new Error(`${app.name} printed a line that is not JSON: ${line}`);
+      }
+    });
+}

@@ -1,3 +1,5 @@
+import type { UserDto } from '@app/contracts';
+
 /**
  * A browser-like HTTP client for integration tests: it keeps the cookies the gateway sets, so a
  * test can sign up, act as that user and sign out, exactly as a browser would.
@@ -85,4 +87,15 @@ export function newUserFields(
     lastName: 'Jordan',
     ...overrides,
   };
+}
+
+/** A new member, signed in: registers unique fields (any of them overridden) and keeps the session. */
+export async function signUpMember(
+  baseUrl: string,
+  overrides: Parameters<typeof newUserFields>[0] = {},
+): Promise<{ session: HttpSession; user: UserDto }> {
+  const session = new HttpSession(baseUrl);
+  const res = await session.post<UserDto>('/api/auth/register', newUserFields(overrides));
+  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return { session, user: res.body };
 }

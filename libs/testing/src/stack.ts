@@ -14,7 +14,9 @@ export interface TestStack {
 
 /**
  * The whole product as real processes on this run's infrastructure, in a database of its own
- * and a NATS subject / queue namespace of its own, so stacks never answer each other.
+ * and a NATS subject / queue namespace of its own, so stacks never answer each other. A
+ * `DATABASE_URL` override (e.g. a private server an outage test stops) is used as given: the
+ * caller owns that database, so the stack neither creates nor drops one.
  */
 export async function startStack(
   label: string,
@@ -22,7 +24,9 @@ export async function startStack(
   overrides: Record<string, string> = {},
 ): Promise<TestStack> {
   const infra = testInfra();
-  const database = await createIsolatedDatabase(label);
+  const database: IsolatedDatabase = overrides.DATABASE_URL
+    ? givenDatabase(overrides.DATABASE_URL)
+    : await createIsolatedDatabase(label);
   const namespace = `${infra.natsSubjectPrefix}${label}.`;
   const env: Record<string, string> = {
     NODE_ENV: 'test',
@@ -68,6 +72,10 @@ export async function startStack(
     addReplica: add,
     stop: stopAll,
   };
+}
+
+function givenDatabase(url: string): IsolatedDatabase {
+  return { url, name: decodeURIComponent(new URL(url).pathname.slice(1)), drop: () => Promise.resolve() };
 }
 
 /** Polls until the predicate holds, or fails with the last value seen. */

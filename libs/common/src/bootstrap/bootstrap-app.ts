@@ -26,7 +26,7 @@ export interface ServiceBootstrapOptions {
  */
 export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestApplication> {
   startMetrics(options.app);
-  const logger = new JsonLogger(options.app, options.logLevel);
+  const logger = new JsonLogger(options.app, options.logLevel).captureProcessWarnings();
   const app = await NestFactory.create(options.module, { logger });
   const health = app.get(HealthService);
   const indicators = options.indicators?.(app) ?? [];

@@ -102,6 +102,9 @@ export const mediaWorkerConfigSchema = z.object({
   ...ffmpeg,
   ...healthPort(8086),
   PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  // On SIGTERM a running transcode gets this long to finish; then ffmpeg is stopped and the job
+  // goes back to the queue for another replica. Keep it below the pod's termination grace period.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export const APP_CONFIG_SCHEMAS = {

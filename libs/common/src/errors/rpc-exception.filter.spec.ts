@@ -25,4 +25,17 @@ describe('toRpcErrorPayload', () => {
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]?.[0])).toContain('relation "users" does not exist');
   });
+
+  it('reports PostgreSQL out of reach as UNAVAILABLE with a message a client can act on', () => {
+    const warn = jest.fn();
+    const error = jest.fn();
+    const logger = { warn, error } as unknown as Logger;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(toRpcErrorPayload(refused, logger)).toEqual({
+      code: 'UNAVAILABLE',
+      message: 'The database is temporarily unavailable. Please try again shortly.',
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(error).not.toHaveBeenCalled();
+  });
 });

@@ -1,8 +1,12 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
+import { currentTrace } from './trace-context.js';
 
 const ORDER: Record<string, number> = { debug: 10, verbose: 10, log: 20, info: 20, warn: 30, error: 40, fatal: 50 };
 
-/** One JSON object per line on stdout, so log shippers need no parsing rules. */
+/**
+ * One JSON object per line on stdout, so log shippers need no parsing rules. Lines written
+ * while serving a request or a job carry its trace (request id, queue, job id).
+ */
 export class JsonLogger implements LoggerService {
   private readonly threshold: number;
 
@@ -35,6 +39,16 @@ export class JsonLogger implements LoggerService {
     // The level comes from LOG_LEVEL once, at start.
   }
 
+  /**
+   * Node prints process warnings (deprecations, a library's notices) as plain text on stderr;
+   * from now on they are JSON lines like the rest. Call before anything can emit one.
+   */
+  captureProcessWarnings(): this {
+    process.removeAllListeners('warning');
+    process.on('warning', (warning) => this.write('warn', { msg: warning.message, warning: warning.name }, []));
+    return this;
+  }
+
   private write(level: string, message: unknown, rest: unknown[]) {
     if ((ORDER[level] ?? 20) < this.threshold) return;
     // Nest passes the context as the last string argument and, for errors, a stack before it.
@@ -45,6 +59,7 @@ export class JsonLogger implements LoggerService {
       level,
       app: this.app,
       pid: process.pid,
+      ...currentTrace(),
       ...(context ? { context } : {}),
     };
     if (message instanceof Error) {

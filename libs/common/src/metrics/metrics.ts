@@ -1,4 +1,6 @@
+import { Logger } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { runJobTraced, type TraceableJob } from '../logging/trace-context.js';
 
 /**
  * The one Prometheus registry of this process. Every metric is created here, once, so that two
@@ -161,8 +163,8 @@ export const queueBacklog = new Gauge({
   },
 });
 
-/** What the job metrics need of a BullMQ Worker (structural, as above). */
-interface JobTimes {
+/** What the job metrics need of a BullMQ Worker's jobs (structural, as above). */
+interface ObservedJob extends TraceableJob {
   timestamp: number;
   processedOn?: number;
   finishedOn?: number;
@@ -170,28 +172,40 @@ interface JobTimes {
 }
 export interface ObservableWorker {
   readonly name: string;
-  on(event: 'active', listener: (job: JobTimes) => void): unknown;
-  on(event: 'completed', listener: (job: JobTimes) => void): unknown;
-  on(event: 'failed', listener: (job: JobTimes | undefined) => void): unknown;
+  on(event: 'active', listener: (job: ObservedJob) => void): unknown;
+  on(event: 'completed', listener: (job: ObservedJob) => void): unknown;
+  on(event: 'failed', listener: (job: ObservedJob | undefined, error: Error) => void): unknown;
 }
 
-/** Records wait time, processing time and failures of a BullMQ worker's jobs. */
+/**
+ * Records wait time, processing time and failures of a BullMQ worker's jobs, and logs each
+ * outcome in the job's trace (the request that queued it): completions at debug, failed
+ * attempts as warnings.
+ */
 export function observeWorkerJobs(worker: ObservableWorker): void {
   const queue = worker.name;
+  const logger = new Logger(`jobs:${queue}`);
   worker.on('active', (job) => {
     // First attempt only: a retry's "wait" would be its backoff delay, not queue congestion.
     if (job.attemptsMade === 0 && job.processedOn) {
       jobWaitSeconds.observe({ queue }, Math.max(0, job.processedOn - job.timestamp) / 1000);
     }
   });
-  const finished = (job: JobTimes | undefined) => {
-    if (job?.processedOn && job.finishedOn) {
-      jobProcessingSeconds.observe({ queue }, Math.max(0, job.finishedOn - job.processedOn) / 1000);
-    }
+  const finished = (job: ObservedJob | undefined): number | undefined => {
+    if (!job?.processedOn || !job.finishedOn) return undefined;
+    const millis = Math.max(0, job.finishedOn - job.processedOn);
+    jobProcessingSeconds.observe({ queue }, millis / 1000);
+    return millis;
   };
-  worker.on('completed', finished);
-  worker.on('failed', (job) => {
+  worker.on('completed', (job) => {
+    const durationMs = finished(job);
+    runJobTraced(job, () => logger.debug({ msg: 'job completed', durationMs }));
+  });
+  worker.on('failed', (job, error) => {
     jobFailures.inc({ queue });
-    finished(job);
+    const durationMs = finished(job);
+    const line = { msg: 'job attempt failed', attemptsMade: job?.attemptsMade, durationMs, error: error?.message };
+    if (job) runJobTraced(job, () => logger.warn(line));
+    else logger.warn(line);
   });
 }

@@ -1,5 +1,8 @@
+import { Logger } from '@nestjs/common';
 import { ClientNats, ServerNats, type MsPattern, type NatsContext, type NatsOptions } from '@nestjs/microservices';
+import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import { natsHandlerDuration } from '../metrics/metrics.js';
+import { REQUEST_ID_HEADER, acceptRequestId, currentRequestId, runWithTrace } from '../logging/trace-context.js';
 
 type NatsTransportOptions = Required<NatsOptions>['options'];
 interface Drainable {
@@ -14,13 +17,15 @@ const IN_FLIGHT_GRACE_MS = 10_000;
  * runs can share one NATS server without answering each other's requests, and (2) stops
  * gracefully: subscriptions are drained (messages already routed here are still handled) and
  * replies to in-flight requests are sent before the connection closes. With the queue group,
- * stopping one replica therefore loses no request.
+ * stopping one replica therefore loses no request. Each message is handled in the trace of the
+ * request id in its headers, so the service's logs name the gateway request.
  */
 export class NamespacedNatsServer extends ServerNats {
   private readonly ownSubscriptions: Drainable[] = [];
   private inFlight = 0;
   /** Messages whose handler replied with an error (the reply is sent, so nothing is thrown). */
   private readonly failedReplies = new WeakSet<object>();
+  private readonly handlerLogger = new Logger('nats');
 
   constructor(
     private readonly subjectPrefix: string,
@@ -40,7 +45,12 @@ export class NamespacedNatsServer extends ServerNats {
     super.bindEvents(namespaced);
   }
 
-  override async handleMessage(channel: string, natsMsg: object): Promise<unknown> {
+  override handleMessage(channel: string, natsMsg: object): Promise<unknown> {
+    const requestId = acceptRequestId((natsMsg as { headers?: MsgHdrs }).headers?.get(REQUEST_ID_HEADER));
+    return runWithTrace(requestId ? { requestId } : {}, () => this.handleTraced(channel, natsMsg));
+  }
+
+  private async handleTraced(channel: string, natsMsg: object): Promise<unknown> {
     this.inFlight += 1;
     // `channel` is the registered pattern, without the namespace prefix: bounded label values.
     const stopTimer = natsHandlerDuration.startTimer({ pattern: channel });
@@ -52,7 +62,8 @@ export class NamespacedNatsServer extends ServerNats {
       throw error;
     } finally {
       if (this.failedReplies.has(natsMsg)) outcome = 'error';
-      stopTimer({ outcome });
+      const seconds = stopTimer({ outcome });
+      this.handlerLogger.debug({ msg: 'handled', pattern: channel, outcome, durationMs: Math.round(seconds * 1000) });
       this.inFlight -= 1;
     }
   }
@@ -80,7 +91,10 @@ export class NamespacedNatsServer extends ServerNats {
   }
 }
 
-/** Client side of the same namespace: requests go to the prefixed subjects. */
+/**
+ * Client side of the same namespace: requests go to the prefixed subjects, with the current
+ * request id (if any) in their headers.
+ */
 export class NamespacedNatsClient extends ClientNats {
   constructor(
     private readonly subjectPrefix: string,
@@ -91,5 +105,14 @@ export class NamespacedNatsClient extends ClientNats {
 
   protected override normalizePattern(pattern: MsPattern): string {
     return `${this.subjectPrefix}${super.normalizePattern(pattern)}`;
+  }
+
+  protected override mergeHeaders<THeaders = MsgHdrs>(requestHeaders?: THeaders): MsgHdrs | undefined {
+    const merged = super.mergeHeaders(requestHeaders) as MsgHdrs | undefined;
+    const requestId = currentRequestId();
+    if (!requestId) return merged;
+    const withId = merged ?? natsHeaders();
+    withId.set(REQUEST_ID_HEADER, requestId);
+    return withId;
   }
 }

@@ -1,3 +1,5 @@
+import type { RequestTraced } from '../media/media.jobs.js';
+
 /**
  * Domain events: facts that happened, recorded in the outbox in the same transaction as the
  * fact and delivered at least once. Consumers derive every aggregate from the fact rows, so
@@ -20,7 +22,7 @@ export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS]
 export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = Object.values(DOMAIN_EVENTS);
 
 /** Ids, never entities: what a consumer needs to know which aggregates to derive again. */
-export interface DomainEvent {
+export interface DomainEvent extends RequestTraced {
   type: DomainEventType;
   /** ISO 8601 */
   occurredAt: string;

@@ -12,8 +12,16 @@ export type MediaQueueName = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];
 /** Longest accepted video, in seconds (spec: 2 minutes). */
 export const MAX_VIDEO_SECONDS = 120;
 
+/**
+ * Jobs carry the id of the request that caused them (when there was one), so the worker's
+ * logs name it: see libs/common trace-context.
+ */
+export interface RequestTraced {
+  requestId?: string;
+}
+
 /** Job payloads carry ids and keys, never bytes. */
-export interface ProbeJobData {
+export interface ProbeJobData extends RequestTraced {
   objectKey: string;
   videoId?: number;
 }
@@ -52,7 +60,7 @@ export interface ProbeResult {
 }
 
 /** Thumbnail + browser-safe playback file for a registered video. */
-export interface TranscodeJobData {
+export interface TranscodeJobData extends RequestTraced {
   videoId: number;
   /** The uploaded original; kept as it is. */
   objectKey: string;
@@ -64,25 +72,27 @@ export interface TranscodeJobData {
 export type MediaFailureReason = 'missing' | 'unreadable' | 'no-video' | 'too-long' | 'transcode-failed';
 
 /** Every verdict the worker sends back about a registered video. Applying one twice changes nothing. */
-export type MediaResultJobData =
-  | { videoId: number; stage: 'probed'; result: ProbeResult }
-  | {
-      videoId: number;
-      stage: 'ready';
-      playbackKey: string;
-      thumbnailKey: string | null;
-      durationSeconds: number | null;
-      /** false when the original was only remuxed (stream copy + faststart). */
-      reencoded: boolean;
-    }
-  /**
-   * After 'ready' with the original as playback file: its copy with the index first (same
-   * streams, remuxed) replaces it, so playback starts and seeks without fetching the end first.
-   */
-  | { videoId: number; stage: 'faststart'; playbackKey: string }
-  | { videoId: number; stage: 'failed'; reason: MediaFailureReason; detail: string };
+export type MediaResultJobData = RequestTraced &
+  (
+    | { videoId: number; stage: 'probed'; result: ProbeResult }
+    | {
+        videoId: number;
+        stage: 'ready';
+        playbackKey: string;
+        thumbnailKey: string | null;
+        durationSeconds: number | null;
+        /** false when the original was only remuxed (stream copy + faststart). */
+        reencoded: boolean;
+      }
+    /**
+     * After 'ready' with the original as playback file: its copy with the index first (same
+     * streams, remuxed) replaces it, so playback starts and seeks without fetching the end first.
+     */
+    | { videoId: number; stage: 'faststart'; playbackKey: string }
+    | { videoId: number; stage: 'failed'; reason: MediaFailureReason; detail: string }
+  );
 
-export interface CleanupJobData {
+export interface CleanupJobData extends RequestTraced {
   keys: string[];
   /** Every object under these prefixes goes too (a deleted member's profile pictures). */
   prefixes?: string[];

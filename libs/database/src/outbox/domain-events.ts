@@ -2,7 +2,15 @@ import { Logger } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
-import { CoalescingPoller, outboxLagSeconds, withTimeout } from '@app/common';
+import {
+  CoalescingPoller,
+  observeWorkerJobs,
+  runJobTraced,
+  unwatchQueueDepth,
+  watchQueueDepth,
+  withRequestId,
+  withTimeout,
+} from '@app/common';
 import {
   DOMAIN_EVENT_QUEUES,
   DOMAIN_EVENT_TYPES,
@@ -11,12 +19,13 @@ import {
   type DomainEventBatch,
   type DomainEventQueueName,
 } from '@app/contracts';
+import { drainOutbox } from './outbox-drain.js';
 
-/** Records an event in the same transaction as the fact it describes. */
+/** Records an event in the same transaction as the fact it describes, with the request's id. */
 export async function recordDomainEvent(manager: EntityManager, event: Omit<DomainEvent, 'occurredAt'>): Promise<void> {
   await manager.query(`INSERT INTO outbox ("eventType", payload) VALUES ($1, $2::jsonb)`, [
     event.type,
-    JSON.stringify({ ...event, occurredAt: new Date().toISOString() }),
+    JSON.stringify(withRequestId({ ...event, occurredAt: new Date().toISOString() })),
   ]);
 }
 
@@ -57,6 +66,8 @@ export class DomainEventRelay {
   }
 
   start(): void {
+    // Their depth and backlog on /metrics: a consumer falling behind shows there.
+    watchQueueDepth(this.queues);
     this.poller.start();
   }
 
@@ -65,36 +76,25 @@ export class DomainEventRelay {
     return this.poller.kick();
   }
 
-  private async drain(): Promise<void> {
-    for (;;) {
-      const delivered = await this.dataSource.transaction(async (manager) => {
-        const rows: { id: string; payload: DomainEvent; ageSeconds: string }[] = await manager.query(
-          `SELECT id, payload, EXTRACT(EPOCH FROM clock_timestamp() - "createdAt") AS "ageSeconds" FROM outbox
-            WHERE "publishedAt" IS NULL AND "eventType" = ANY($1)
-            ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-          [DOMAIN_EVENT_TYPES, BATCH_ROWS],
-        );
-        // The first row is the oldest still undelivered: its age is how far delivery lags behind.
-        outboxLagSeconds.set({ relay: 'domain-events' }, rows.length ? Number(rows[0].ageSeconds) : 0);
-        if (!rows.length) return 0;
-        const events: DeliveredDomainEvent[] = rows.map((row) => ({ ...row.payload, outboxId: String(row.id) }));
+  private drain(): Promise<void> {
+    return drainOutbox<DomainEvent>(
+      this.dataSource,
+      { relay: 'domain-events', eventTypes: DOMAIN_EVENT_TYPES, batch: BATCH_ROWS },
+      async (rows) => {
+        const events: DeliveredDomainEvent[] = rows.map((row) => ({ ...row.payload, outboxId: row.id }));
         const jobId = `events-${rows[0].id}-${rows[rows.length - 1].id}-${rows.length}`;
         await withTimeout(
           Promise.all(this.queues.map((queue) => queue.add('events', { events }, { ...JOB_OPTIONS, jobId }))),
           ADD_TIMEOUT_MS,
           'queueing timed out (Redis unavailable?)',
         );
-        await manager.query(`UPDATE outbox SET "publishedAt" = now() WHERE id = ANY($1::bigint[])`, [
-          rows.map((row) => row.id),
-        ]);
-        return rows.length;
-      });
-      if (delivered < BATCH_ROWS) return;
-    }
+      },
+    );
   }
 
   async stop(): Promise<void> {
     await this.poller.stop();
+    unwatchQueueDepth(this.queues);
     await Promise.allSettled(this.queues.map((queue) => queue.close()));
   }
 }
@@ -110,21 +110,18 @@ export function startDomainEventWorker(
   apply: (events: DeliveredDomainEvent[]) => Promise<void>,
 ): Worker<DomainEventBatch> {
   const logger = new Logger(`events:${queue}`);
-  const worker = new Worker<DomainEventBatch>(queue, (job: Job<DomainEventBatch>) => apply(job.data.events), {
-    connection: redis,
-    prefix,
-    concurrency: 4,
-    lockDuration: 30_000,
-    stalledInterval: 15_000,
-  });
-  worker.on('failed', (job, error) =>
-    logger.warn({
-      msg: 'event batch failed; retried',
-      jobId: job?.id,
-      attemptsMade: job?.attemptsMade,
-      error: error.message,
-    }),
+  const worker = new Worker<DomainEventBatch>(
+    queue,
+    (job: Job<DomainEventBatch>) => runJobTraced(job, () => apply(job.data.events)),
+    {
+      connection: redis,
+      prefix,
+      concurrency: 4,
+      lockDuration: 30_000,
+      stalledInterval: 15_000,
+    },
   );
+  observeWorkerJobs(worker);
   worker.on('error', (error) => logger.error({ msg: 'event worker error', error: error.message }));
   return worker;
 }

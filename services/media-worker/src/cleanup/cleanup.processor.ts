@@ -3,7 +3,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import { MEDIA_QUEUES, PROFILE_IMAGE_PREFIX, VIDEO_KEYS, type CleanupJobData } from '@app/contracts';
-import { observeWorkerJobs } from '@app/common';
+import { observeWorkerJobs, runJobTraced } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { config } from '../config.js';
 import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
@@ -47,23 +47,20 @@ export class CleanupProcessor implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.worker = new Worker<CleanupJobData, { deleted: string[] }>(MEDIA_QUEUES.cleanup, (job) => this.process(job), {
-      connection: this.redis,
-      prefix: config.QUEUE_PREFIX,
-      name: `cleanup@${hostname()}:${process.pid}`,
-      concurrency: 2,
-      lockDuration: 30_000,
-      stalledInterval: 15_000,
-      maxStalledCount: 2,
-    });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn({
-        msg: 'cleanup failed',
-        jobId: job?.id,
-        attemptsMade: job?.attemptsMade,
-        error: error.message,
-      }),
+    this.worker = new Worker<CleanupJobData, { deleted: string[] }>(
+      MEDIA_QUEUES.cleanup,
+      (job) => runJobTraced(job, () => this.process(job)),
+      {
+        connection: this.redis,
+        prefix: config.QUEUE_PREFIX,
+        name: `cleanup@${hostname()}:${process.pid}`,
+        concurrency: 2,
+        lockDuration: 30_000,
+        stalledInterval: 15_000,
+        maxStalledCount: 2,
+      },
     );
+    // Failed attempts are logged, in the job's trace, by observeWorkerJobs.
     observeWorkerJobs(this.worker);
     this.worker.on('error', (error) => this.logger.error({ msg: 'cleanup worker error', error: error.message }));
   }
@@ -82,7 +79,7 @@ export class CleanupProcessor implements OnModuleInit, OnModuleDestroy {
     for (let i = 0; i < deleted.length; i += PARALLEL_DELETES) {
       await Promise.all(deleted.slice(i, i + PARALLEL_DELETES).map((key) => this.storage.delete(key)));
     }
-    this.logger.log({ msg: 'cleaned up', jobId: job.id, deleted });
+    this.logger.log({ msg: 'cleaned up', deleted });
     return { deleted };
   }
 

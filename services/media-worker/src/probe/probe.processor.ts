@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { MEDIA_QUEUES, type ProbeJobData, type ProbeResult } from '@app/contracts';
-import { ffmpegDuration, observeWorkerJobs } from '@app/common';
+import { ffmpegDuration, observeWorkerJobs, runJobTraced } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { toProbeResult, unreadableProbeResult } from '../ffmpeg/ffprobe.js';
 import { config } from '../config.js';
@@ -32,19 +32,21 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.worker = new Worker<ProbeJobData, ProbeResult>(MEDIA_QUEUES.probe, (job) => this.process(job), {
-      connection: this.redis,
-      prefix: config.QUEUE_PREFIX,
-      name: `probe@${hostname()}:${process.pid}`,
-      concurrency: config.PROBE_CONCURRENCY,
-      // A worker killed mid-job stops renewing its lock; after this long another worker takes the job over.
-      lockDuration: 30_000,
-      stalledInterval: 15_000,
-      maxStalledCount: 2,
-    });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn({ msg: 'probe failed', jobId: job?.id, error: error.message }),
+    this.worker = new Worker<ProbeJobData, ProbeResult>(
+      MEDIA_QUEUES.probe,
+      (job) => runJobTraced(job, () => this.process(job)),
+      {
+        connection: this.redis,
+        prefix: config.QUEUE_PREFIX,
+        name: `probe@${hostname()}:${process.pid}`,
+        concurrency: config.PROBE_CONCURRENCY,
+        // A worker killed mid-job stops renewing its lock; after this long another worker takes the job over.
+        lockDuration: 30_000,
+        stalledInterval: 15_000,
+        maxStalledCount: 2,
+      },
     );
+    // Failed attempts are logged, in the job's trace, by observeWorkerJobs.
     observeWorkerJobs(this.worker);
     this.worker.on('error', (error) => this.logger.error({ msg: 'probe worker error', error: error.message }));
   }
@@ -63,7 +65,7 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
           reason: 'missing',
           detail: `object ${objectKey} does not exist`,
         });
-        this.logger.warn({ msg: 'probe: object missing', jobId: job.id, videoId, objectKey });
+        this.logger.warn({ msg: 'probe: object missing', videoId, objectKey });
         return unreadableProbeResult(objectKey);
       }
       const stopTimer = ffmpegDuration.startTimer({ step: 'probe' });
@@ -72,7 +74,6 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
       if (videoId !== undefined) await this.results.publish({ videoId, stage: 'probed', result });
       this.logger.log({
         msg: 'probed',
-        jobId: job.id,
         videoId,
         objectKey,
         durationSeconds: result.durationSeconds,

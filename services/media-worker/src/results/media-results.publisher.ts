@@ -2,6 +2,7 @@ import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/comm
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { MEDIA_QUEUES, mediaJobId, type MediaResultJobData } from '@app/contracts';
+import { withRequestId } from '@app/common';
 import { config } from '../config.js';
 import { WORKER_REDIS } from '../worker.tokens.js';
 
@@ -31,7 +32,9 @@ export class MediaResultsPublisher implements BeforeApplicationShutdown {
   }
 
   async publish(result: MediaResultJobData): Promise<void> {
-    await this.queue.add(result.stage, result, { jobId: mediaJobId('result', result.videoId, result.stage) });
+    await this.queue.add(result.stage, withRequestId(result), {
+      jobId: mediaJobId('result', result.videoId, result.stage),
+    });
   }
 
   /** After the workers' onModuleDestroy: a job finishing during shutdown can still publish. */

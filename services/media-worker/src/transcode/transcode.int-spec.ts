@@ -21,10 +21,12 @@ import {
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import {
   eventually,
+  jsonLogLines,
   makeMediaFixture,
   makeTestVideo,
   mp4TopLevelBoxes,
   probeMedia,
+  startApp,
   startStack,
   testInfra,
   truncateMediaFile,
@@ -152,18 +154,23 @@ async function transcode(fixture: FixtureName | 'missing', timeoutMs?: number) {
   return { videoId, verdict };
 }
 
-/** How long the worker spent on a job (for the report; printed with TRANSCODE_TIMINGS=1). */
-async function recordTiming(fixture: string, jobId: string, verdict: MediaResultJobData) {
-  // The verdict is sent just before the job completes.
-  const finished = await eventually(
+/** The job once BullMQ has recorded its end: the verdict is sent just before that. */
+async function finishedJob(jobId: string) {
+  const job = await eventually(
     () => transcodeQueue.getJob(jobId),
     (j) => Boolean(j?.finishedOn),
   );
+  return job!;
+}
+
+/** How long the worker spent on a job (for the report; printed with TRANSCODE_TIMINGS=1). */
+async function recordTiming(fixture: string, jobId: string, verdict: MediaResultJobData) {
+  const finished = await finishedJob(jobId);
   timings.push({
     fixture,
     reencoded: verdict.stage === 'ready' ? verdict.reencoded : undefined,
-    seconds: (finished!.finishedOn! - finished!.processedOn!) / 1000,
-    steps: (finished!.returnvalue as { timingsMs?: Record<string, number> } | undefined)?.timingsMs,
+    seconds: (finished.finishedOn! - finished.processedOn!) / 1000,
+    steps: (finished.returnvalue as { timingsMs?: Record<string, number> } | undefined)?.timingsMs,
   });
 }
 
@@ -218,8 +225,8 @@ describe('transcode processor', () => {
     expect(faststart).toEqual({ videoId, stage: 'faststart', playbackKey: VIDEO_KEYS.playback(videoId) });
     const probed = await expectPlayableOutputs(videoId, 'remux');
     expect(probed).toMatchObject({ audio: { codec: 'aac' }, video: { width: 320, height: 240 } });
-    const job = await transcodeQueue.getJob(mediaJobId('transcode', videoId));
-    expect(job?.returnvalue).toMatchObject({ stage: 'ready', reencoded: false, playback: 'faststart-copy' });
+    const job = await finishedJob(mediaJobId('transcode', videoId));
+    expect(job.returnvalue).toMatchObject({ stage: 'ready', reencoded: false, playback: 'faststart-copy' });
 
     const stored = await downloadTo(keys.h264Aac, 'original-after.mp4');
     expect(await readFile(stored)).toEqual(await readFile(paths.h264Aac));
@@ -241,12 +248,9 @@ describe('transcode processor', () => {
     const thumbnail = await downloadTo(VIDEO_KEYS.thumbnail(videoId), 'faststart-thumbnail.jpg');
     expect((await readFile(thumbnail)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     // Probe, thumbnail and index check read the original over Range requests: it was never downloaded.
-    const job = await eventually(
-      () => transcodeQueue.getJob(mediaJobId('transcode', videoId)),
-      (j) => Boolean(j?.finishedOn),
-    );
-    expect(job?.returnvalue).toMatchObject({ stage: 'ready', playback: 'original' });
-    expect(Object.keys((job?.returnvalue as { timingsMs: object }).timingsMs)).not.toContain('download');
+    const job = await finishedJob(mediaJobId('transcode', videoId));
+    expect(job.returnvalue).toMatchObject({ stage: 'ready', playback: 'original' });
+    expect(Object.keys((job.returnvalue as { timingsMs: object }).timingsMs)).not.toContain('download');
     expect(results.get(videoId)).toHaveLength(1);
   });
 
@@ -336,7 +340,13 @@ describe('transcode worker replicas', () => {
     const verdict = await verdictFor(videoId);
     expect(verdict).toMatchObject({ stage: 'ready', reencoded: true });
     await recordTiming('slowHevc', jobId, verdict);
-    expect(holder.output()).toContain(`"msg":"transcoded","jobId":"${mediaJobId('transcode', videoId)}"`);
+    expect(jsonLogLines(holder)).toContainEqual(
+      expect.objectContaining({
+        msg: 'transcoded',
+        queue: MEDIA_QUEUES.transcode,
+        jobId: mediaJobId('transcode', videoId),
+      }),
+    );
   }, 60_000);
 
   it('lets another replica finish the job of a worker killed mid-transcode', async () => {
@@ -350,11 +360,38 @@ describe('transcode worker replicas', () => {
     // The dead worker's lock expires (≤ 30 s), the next stalled check (every 15 s) requeues the job.
     const verdict = await verdictFor(videoId, 80_000);
     expect(verdict).toMatchObject({ stage: 'ready', reencoded: true });
-    const job = await transcodeQueue.getJob(jobId);
-    expect(job?.processedBy).not.toBe(takenBy);
+    const job = await finishedJob(jobId);
+    expect(job.processedBy).not.toBe(takenBy);
     // One stall, and the attempt the other replica completed: the crash cost no retry.
     expect(job).toMatchObject({ stalledCounter: 1, attemptsMade: 1 });
     expect(results.get(videoId)).toHaveLength(1);
     await expectPlayableOutputs(videoId, 'after-kill');
+  }, 100_000);
+
+  it('hands its job back when it cannot finish within the shutdown grace, and another replica finishes it', async () => {
+    for (const app of workers()) await app.stop();
+    const hasty = await startApp('media-worker', { ...stack.env, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '300' });
+    stack.apps.get('media-worker')!.push(hasty);
+    const { videoId, jobId, holder } = await startLongJob();
+    expect(holder).toBe(hasty);
+    await holder.stop();
+    expect(holder.process.signalCode).not.toBe('SIGKILL');
+
+    // Back in the queue at once, with no verdict sent and nothing left half-written.
+    const handedBack = await transcodeQueue.getJob(jobId);
+    expect(await handedBack!.getState()).toBe('waiting');
+    expect(results.get(videoId)).toBeUndefined();
+    expect(await storage.head(VIDEO_KEYS.playback(videoId))).toBeNull();
+    expect(jsonLogLines(holder)).toContainEqual(
+      expect.objectContaining({ msg: 'transcode handed back on shutdown', queue: MEDIA_QUEUES.transcode, jobId }),
+    );
+
+    await stack.addReplica('media-worker');
+    const verdict = await verdictFor(videoId, 60_000);
+    expect(verdict).toMatchObject({ stage: 'ready', reencoded: true });
+    // The handed-back attempt was not counted as a failure: one attempt, the one that completed.
+    expect(await finishedJob(jobId)).toMatchObject({ attemptsMade: 1, stalledCounter: 0 });
+    expect(results.get(videoId)).toHaveLength(1);
+    await expectPlayableOutputs(videoId, 'after-hand-back');
   }, 100_000);
 });

@@ -12,7 +12,7 @@ import {
   type MediaFailureReason,
   type TranscodeJobData,
 } from '@app/contracts';
-import { ffmpegDuration, observeWorkerJobs } from '@app/common';
+import { ffmpegDuration, observeWorkerJobs, runJobTraced } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { config } from '../config.js';
 import {
@@ -29,9 +29,6 @@ import { MediaResultsPublisher } from '../results/media-results.publisher.js';
 import { OriginalSource } from '../shared/original-source.js';
 import { createScratchDir } from '../shared/scratch-dir.js';
 import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
-
-/** On SIGTERM a running job gets this long to finish; then ffmpeg is stopped and the job handed back. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The job's return value: what the worker did, for the queue's UI and the logs. */
 export interface TranscodeOutcome {
@@ -81,7 +78,7 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
     this.worker = new Worker<TranscodeJobData, TranscodeOutcome>(
       MEDIA_QUEUES.transcode,
       // Three parameters: BullMQ only hands out the abort signal to processors that take it.
-      (job, token, signal) => this.process(job, token, signal),
+      (job, token, signal) => runJobTraced(job, () => this.process(job, token, signal)),
       {
         connection: this.redis,
         prefix: config.QUEUE_PREFIX,
@@ -95,15 +92,7 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
         maxStalledCount: 2,
       },
     );
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn({
-        msg: 'transcode failed',
-        jobId: job?.id,
-        videoId: job?.data.videoId,
-        attemptsMade: job?.attemptsMade,
-        error: error.message,
-      }),
-    );
+    // Failed attempts are logged, in the job's trace, by observeWorkerJobs.
     this.worker.on('stalled', (jobId) => this.logger.warn({ msg: 'transcode job stalled, requeued', jobId }));
     observeWorkerJobs(this.worker);
     this.worker.on('error', (error) => this.logger.error({ msg: 'transcode worker error', error: error.message }));
@@ -121,7 +110,6 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
       const { outcome, plan, detail } = await this.transcode(job.data, scratch, timingsMs, signal);
       this.logger.log({
         msg: outcome.stage === 'ready' ? 'transcoded' : 'transcode verdict: failed',
-        jobId: job.id,
         videoId,
         objectKey,
         ...(outcome.stage === 'failed' ? { reason: outcome.reason, detail } : { playback: outcome.playback }),
@@ -133,7 +121,7 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
       if (signal?.aborted && token) {
         // Shutdown: back to the queue at once, without spending an attempt.
         await job.moveToWait(token);
-        this.logger.warn({ msg: 'transcode handed back on shutdown', jobId: job.id, videoId });
+        this.logger.warn({ msg: 'transcode handed back on shutdown', videoId });
         throw new WaitingError();
       }
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
@@ -306,11 +294,11 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
     return null;
   }
 
-  /** Lets the current job finish within the grace period, else stops ffmpeg and hands the job back. */
+  /** Lets the current job finish within SHUTDOWN_GRACE_MS, else stops ffmpeg and hands the job back. */
   async onModuleDestroy(): Promise<void> {
     const worker = this.worker;
     if (!worker) return;
-    const grace = setTimeout(() => worker.cancelAllJobs('shutdown'), SHUTDOWN_GRACE_MS);
+    const grace = setTimeout(() => worker.cancelAllJobs('shutdown'), config.SHUTDOWN_GRACE_MS);
     try {
       await worker.close();
     } finally {

@@ -8,7 +8,7 @@ import {
   type ProbeObjectResponse,
   type ProbeResult,
 } from '@app/contracts';
-import { ValidationError } from '@app/common';
+import { ValidationError, withRequestId } from '@app/common';
 
 export const MEDIA_REDIS = Symbol('MEDIA_REDIS');
 export const MEDIA_QUEUE_PREFIX = Symbol('MEDIA_QUEUE_PREFIX');
@@ -46,7 +46,7 @@ export class MediaJobsService implements OnModuleDestroy {
    */
   async probe(objectKey: string, waitMs: number): Promise<ProbeObjectResponse> {
     if (!objectKey || objectKey.length > 512) throw new ValidationError('objectKey must be 1 to 512 characters');
-    const job = await this.probeQueue.add('probe', { objectKey });
+    const job = await this.probeQueue.add('probe', withRequestId({ objectKey }));
     if (waitMs <= 0) return { status: 'pending', jobId: String(job.id) };
     try {
       const result = await job.waitUntilFinished(this.probeEvents, waitMs);

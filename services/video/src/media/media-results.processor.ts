@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { MEDIA_QUEUES, type MediaResultJobData } from '@app/contracts';
+import { observeWorkerJobs, runJobTraced } from '@app/common';
 import { VideosService } from '../videos/videos.service.js';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS } from './media-jobs.service.js';
 
@@ -23,12 +24,11 @@ export class MediaResultsProcessor implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.worker = new Worker<MediaResultJobData>(
       MEDIA_QUEUES.results,
-      (job) => this.videos.applyMediaResult(job.data),
+      (job) => runJobTraced(job, () => this.videos.applyMediaResult(job.data)),
       { connection: this.redis.duplicate(), prefix: this.prefix, concurrency: 4 },
     );
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn({ msg: 'media result not applied yet', jobId: job?.id, error: error.message }),
-    );
+    // Failed attempts (retried with backoff) are logged, in the job's trace, by observeWorkerJobs.
+    observeWorkerJobs(this.worker);
     this.worker.on('error', (error) => this.logger.error({ msg: 'results worker error', error: error.message }));
   }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { OutboxEventEntity } from '@app/database';
 import type { MediaQueueName } from '@app/contracts';
+import { withRequestId } from '@app/common';
 
 /** Outbox rows of this type are BullMQ jobs the video service owes the media pipeline. */
 export const MEDIA_JOB_EVENT = 'media.job.v1';
@@ -12,9 +13,11 @@ export interface MediaJobOutboxPayload {
   data: Record<string, unknown>;
 }
 
-/** Records a job in the same transaction as the row change that calls for it. */
+/**
+ * Records a job in the same transaction as the row change that calls for it, with the id of
+ * the request being served (if any), so the worker's logs name it.
+ */
 export function recordMediaJob(manager: EntityManager, job: MediaJobOutboxPayload): Promise<OutboxEventEntity> {
-  return manager
-    .getRepository(OutboxEventEntity)
-    .save({ eventType: MEDIA_JOB_EVENT, payload: job as unknown as Record<string, unknown> });
+  const traced = { ...job, data: withRequestId(job.data) };
+  return manager.getRepository(OutboxEventEntity).save({ eventType: MEDIA_JOB_EVENT, payload: traced });
 }

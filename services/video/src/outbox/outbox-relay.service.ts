@@ -3,7 +3,8 @@ import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { MEDIA_QUEUES, type MediaQueueName } from '@app/contracts';
-import { CoalescingPoller, outboxLagSeconds, withTimeout } from '@app/common';
+import { CoalescingPoller, withTimeout } from '@app/common';
+import { drainOutbox } from '@app/database';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS } from '../media/media-jobs.service.js';
 import { MEDIA_JOB_EVENT, type MediaJobOutboxPayload } from './media-outbox.js';
 
@@ -48,34 +49,20 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnModuleDestr
     return this.poller.kick();
   }
 
-  private async drain(): Promise<void> {
-    for (;;) {
-      const delivered = await this.dataSource.transaction(async (manager) => {
-        const rows: { id: string; payload: MediaJobOutboxPayload; ageSeconds: string }[] = await manager.query(
-          `SELECT id, payload, EXTRACT(EPOCH FROM clock_timestamp() - "createdAt") AS "ageSeconds" FROM outbox
-            WHERE "publishedAt" IS NULL AND "eventType" = $1
-            ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-          [MEDIA_JOB_EVENT, BATCH],
-        );
-        // The first row is the oldest still undelivered: its age is how far delivery lags behind.
-        outboxLagSeconds.set({ relay: 'media-jobs' }, rows.length ? Number(rows[0].ageSeconds) : 0);
-        for (const row of rows) {
-          const job = row.payload;
+  private drain(): Promise<void> {
+    return drainOutbox<MediaJobOutboxPayload>(
+      this.dataSource,
+      { relay: 'media-jobs', eventTypes: [MEDIA_JOB_EVENT], batch: BATCH },
+      async (rows) => {
+        for (const { payload: job } of rows) {
           await withTimeout(
             this.queue(job.queue).add(job.name, job.data, { ...JOB_OPTIONS[job.queue], ...KEEP, jobId: job.jobId }),
             ADD_TIMEOUT_MS,
             'queueing timed out (Redis unavailable?)',
           );
         }
-        if (rows.length) {
-          await manager.query(`UPDATE outbox SET "publishedAt" = now() WHERE id = ANY($1::bigint[])`, [
-            rows.map((row) => row.id),
-          ]);
-        }
-        return rows.length;
-      });
-      if (delivered < BATCH) return;
-    }
+      },
+    );
   }
 
   private queue(name: MediaQueueName): Queue {

@@ -1,0 +1,47 @@
+import type { DataSource } from 'typeorm';
+import { outboxLagSeconds } from '@app/common';
+
+export interface ClaimedOutboxRow<TPayload> {
+  id: string;
+  payload: TPayload;
+}
+
+export interface OutboxDrainOptions {
+  /** The `relay` label of vf_outbox_lag_seconds. */
+  relay: string;
+  eventTypes: readonly string[];
+  /** Rows per round. */
+  batch: number;
+}
+
+/**
+ * What every outbox relay does: in one transaction, claim the oldest undelivered rows of its
+ * event types (SKIP LOCKED, so replicas share the work), record how far delivery lags behind,
+ * hand the rows to `deliver`, and mark them published only once it resolved — at least once,
+ * never lost. Repeats while rounds come back full.
+ */
+export async function drainOutbox<TPayload>(
+  dataSource: DataSource,
+  options: OutboxDrainOptions,
+  deliver: (rows: ClaimedOutboxRow<TPayload>[]) => Promise<void>,
+): Promise<void> {
+  for (;;) {
+    const claimed = await dataSource.transaction(async (manager) => {
+      const rows: (ClaimedOutboxRow<TPayload> & { ageSeconds: string })[] = await manager.query(
+        `SELECT id, payload, EXTRACT(EPOCH FROM clock_timestamp() - "createdAt") AS "ageSeconds" FROM outbox
+          WHERE "publishedAt" IS NULL AND "eventType" = ANY($1)
+          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [options.eventTypes, options.batch],
+      );
+      // The first row is the oldest still undelivered: its age is how far delivery lags behind.
+      outboxLagSeconds.set({ relay: options.relay }, rows.length ? Number(rows[0].ageSeconds) : 0);
+      if (!rows.length) return 0;
+      await deliver(rows.map(({ id, payload }) => ({ id: String(id), payload })));
+      await manager.query(`UPDATE outbox SET "publishedAt" = now() WHERE id = ANY($1::bigint[])`, [
+        rows.map((row) => row.id),
+      ]);
+      return rows.length;
+    });
+    if (claimed < options.batch) return;
+  }
+}
