@@ -15,6 +15,7 @@ import {
   type RunningApp,
   type TestStack,
   signUpMember,
+  linkYoutubeVideo,
 } from '@app/testing';
 
 // User administration and the user-deletion saga, through the real gateway, every service, the
@@ -54,17 +55,7 @@ const member = (overrides: Parameters<typeof newUserFields>[0] = {}) => signUpMe
 const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
 
-let links = 0;
-async function linkVideo(session: HttpSession, title: string): Promise<VideoDto> {
-  const form = new FormData();
-  form.append('title', title);
-  form.append('categoryId', String(categoryId));
-  links += 1;
-  form.append('youtubeUrl', `https://youtu.be/ad${String(links).padStart(9, '0')}`);
-  const res = await session.request<VideoDto>('POST', '/api/videos', { form });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const linkVideo = (session: HttpSession, title: string) => linkYoutubeVideo(session, { title, categoryId });
 
 let files = 0;
 async function fileVideo(session: HttpSession, title: string): Promise<VideoDto> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BookmarkCheckDto, VideoDto } from '@app/contracts';
-import { HttpSession, signUpMember, startStack, withClient, type TestStack } from '@app/testing';
+import { HttpSession, signUpMember, startStack, withClient, linkYoutubeVideo, type TestStack } from '@app/testing';
 
 // Saved videos through the real gateway and catalog service.
 let stack: TestStack;
@@ -17,17 +17,7 @@ afterAll(async () => {
 
 const member = () => signUpMember(stack.baseUrl);
 
-let links = 0;
-async function linkVideo(session: HttpSession, title: string): Promise<VideoDto> {
-  const form = new FormData();
-  form.append('title', title);
-  form.append('categoryId', String(categoryId));
-  links += 1;
-  form.append('youtubeUrl', `https://youtu.be/bm${String(links).padStart(9, '0')}`);
-  const res = await session.request<VideoDto>('POST', '/api/videos', { form });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const linkVideo = (session: HttpSession, title: string) => linkYoutubeVideo(session, { title, categoryId });
 
 describe('bookmarks', () => {
   it('are for signed-in members only', async () => {

@@ -17,6 +17,7 @@ import {
   startStack,
   withClient,
   type TestStack,
+  linkYoutubeVideo,
 } from '@app/testing';
 
 // Giving feedback, helpful votes and ratings through the real gateway and services, and the
@@ -48,17 +49,7 @@ async function members(count: number) {
   return made;
 }
 
-let linkCount = 0;
-async function linkVideo(session: HttpSession, title = 'Backhand drill'): Promise<VideoDto> {
-  const form = new FormData();
-  form.append('title', title);
-  form.append('categoryId', String(categoryId));
-  linkCount += 1;
-  form.append('youtubeUrl', `https://youtu.be/fb${String(linkCount).padStart(9, '0')}`);
-  const res = await session.request<VideoDto>('POST', '/api/videos', { form });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const linkVideo = (session: HttpSession, title = 'Backhand drill') => linkYoutubeVideo(session, { title, categoryId });
 
 const give = (session: HttpSession, videoId: number | string, content: unknown) =>
   session.post<FeedbackDto & { message?: string }>(`/api/videos/${videoId}/feedback`, { content });

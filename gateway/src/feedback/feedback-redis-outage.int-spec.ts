@@ -9,6 +9,7 @@ import {
   type PrivateRedis,
   type TestStack,
   signUpMember,
+  youtubeLinkForm,
 } from '@app/testing';
 
 // Nothing lost: with Redis stopped, feedback, votes and ratings are still accepted (the facts and
@@ -40,10 +41,7 @@ describe('a Redis outage', () => {
     const { session: coach, user: coachUser } = await member();
     const raters = [await member(), await member(), await member()];
     const categoryId = (await new HttpSession(stack.baseUrl).get<{ id: number }[]>('/api/categories')).body[0]!.id;
-    const form = new FormData();
-    form.append('title', 'Serve');
-    form.append('categoryId', String(categoryId));
-    form.append('youtubeUrl', 'https://www.youtube.com/watch?v=outage00001');
+    const form = youtubeLinkForm({ title: 'Serve', categoryId, youtubeId: 'outage00001' });
     const video = (await uploader.request<VideoDto>('POST', '/api/videos', { form })).body;
 
     await redis.stop();

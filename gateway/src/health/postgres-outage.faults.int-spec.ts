@@ -9,6 +9,7 @@ import {
   type HttpResult,
   type PrivatePostgres,
   type TestStack,
+  youtubeLinkForm,
 } from '@app/testing';
 
 // Fault: PostgreSQL stops. Every request that needs it is a prompt 503 with a message a person
@@ -42,14 +43,6 @@ async function promptly<T>(call: () => Promise<HttpResult<T>>): Promise<HttpResu
   return res;
 }
 
-function linkVideo(title: string, categoryId: number, youtubeId: string): FormData {
-  const form = new FormData();
-  form.append('title', title);
-  form.append('categoryId', String(categoryId));
-  form.append('youtubeUrl', `https://www.youtube.com/watch?v=${youtubeId}`);
-  return form;
-}
-
 const processes = () => [...stack.apps.values()].flat();
 
 describe('a PostgreSQL outage', () => {
@@ -60,7 +53,7 @@ describe('a PostgreSQL outage', () => {
     expect(registered.status).toBe(201);
     const categoryId = (await member.get<{ id: number }[]>('/api/categories')).body[0]!.id;
     const before = await member.request<VideoDto>('POST', '/api/videos', {
-      form: linkVideo('Before the outage', categoryId, 'pgoutage001'),
+      form: youtubeLinkForm({ title: 'Before the outage', categoryId, youtubeId: 'pgoutage001' }),
     });
     expect(before.status).toBe(201);
     const visitor = new HttpSession(stack.baseUrl);
@@ -81,7 +74,9 @@ describe('a PostgreSQL outage', () => {
       ),
       register: await promptly(() => new HttpSession(stack.baseUrl).post('/api/auth/register', newUserFields())),
       write: await promptly(() =>
-        member.request('POST', '/api/videos', { form: linkVideo('During the outage', categoryId, 'pgoutage002') }),
+        member.request('POST', '/api/videos', {
+          form: youtubeLinkForm({ title: 'During the outage', categoryId, youtubeId: 'pgoutage002' }),
+        }),
       ),
     };
     for (const [call, res] of Object.entries(outage)) {
@@ -126,7 +121,7 @@ describe('a PostgreSQL outage', () => {
     );
     expect(me.body.id).toBe(registered.body.id);
     const after = await member.request<VideoDto>('POST', '/api/videos', {
-      form: linkVideo('After the outage', categoryId, 'pgoutage003'),
+      form: youtubeLinkForm({ title: 'After the outage', categoryId, youtubeId: 'pgoutage003' }),
     });
     expect(after.status).toBe(201);
     expect((await visitor.get<VideoDto>(`/api/videos/${after.body.id}`)).body.title).toBe('After the outage');

@@ -1,4 +1,4 @@
-import type { UserDto } from '@app/contracts';
+import type { UserDto, VideoDto } from '@app/contracts';
 
 /**
  * A browser-like HTTP client for integration tests: it keeps the cookies the gateway sets, so a
@@ -98,4 +98,30 @@ export async function signUpMember(
   const res = await session.post<UserDto>('/api/auth/register', newUserFields(overrides));
   if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { session, user: res.body };
+}
+
+let linkCounter = 0;
+
+/**
+ * The form the upload dialog posts for a YouTube link. Without a `youtubeId`, each call links an
+ * id of its own (11 characters, as YouTube's are), so a spec can add as many videos as it needs.
+ */
+export function youtubeLinkForm(fields: { title: string; categoryId: number; youtubeId?: string }): FormData {
+  linkCounter += 1;
+  const youtubeId = fields.youtubeId ?? `ln${String(linkCounter).padStart(9, '0')}`;
+  const form = new FormData();
+  form.append('title', fields.title);
+  form.append('categoryId', String(fields.categoryId));
+  form.append('youtubeUrl', `https://www.youtube.com/watch?v=${youtubeId}`);
+  return form;
+}
+
+/** A video linked from YouTube by the session's member, as the upload dialog posts it. */
+export async function linkYoutubeVideo(
+  session: HttpSession,
+  fields: Parameters<typeof youtubeLinkForm>[0],
+): Promise<VideoDto> {
+  const res = await session.request<VideoDto>('POST', '/api/videos', { form: youtubeLinkForm(fields) });
+  if (res.status !== 201) throw new Error(`linking a video answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
 }
