@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatLongDate, formatPersonName, formatRating, formatRelativeDate } from './format';
+import { displayName, formatLongDate, formatPersonName, formatRating, formatRelativeDate } from './format';
 
 describe('format', () => {
   it('writes the long date the profile shows after "Joined"', () => {
@@ -18,6 +18,21 @@ describe('format', () => {
     expect(formatPersonName({ firstName: 'Alex', lastName: 'Morgan' })).toBe('Alex Morgan');
     expect(formatPersonName({ firstName: ' ', lastName: 'Morgan' })).toBe('Morgan');
     expect(formatPersonName({})).toBe('');
+  });
+});
+
+describe('displayName', () => {
+  it('uses the full name', () => {
+    expect(displayName({ firstName: ' Ada ', lastName: 'Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+  });
+
+  it('uses whichever name part exists', () => {
+    expect(displayName({ firstName: null, lastName: 'Lovelace', email: 'ada@example.com' })).toBe('Lovelace');
+  });
+
+  it('falls back to the email, then to Unknown User', () => {
+    expect(displayName({ firstName: '', lastName: ' ', email: 'ada@example.com' })).toBe('ada@example.com');
+    expect(displayName({ firstName: null, lastName: null })).toBe('Unknown User');
   });
 });
 

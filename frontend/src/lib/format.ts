@@ -6,6 +6,19 @@ export function formatPersonName(person: { firstName?: string | null; lastName?:
     .join(' ');
 }
 
+/**
+ * How a person is named on screen (spec section 2): the name the server sent, else first and last
+ * name, else the email, else 'Unknown User'.
+ */
+export function displayName(person: {
+  name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}): string {
+  return person.name?.trim() || formatPersonName(person) || person.email?.trim() || 'Unknown User';
+}
+
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const count = new Intl.NumberFormat('en-US');

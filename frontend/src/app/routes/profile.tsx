@@ -11,17 +11,12 @@ import { FeedbackLevelBadge } from '@/features/feedback/components/feedback-leve
 import { UserFeedbackCard } from '@/features/feedback/components/user-feedback-card';
 import { useUser } from '@/features/users/api/get-user';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
-import {
-  ProfileHeader,
-  ProfileSkeleton,
-  profileDisplayName,
-  type ProfileStat,
-} from '@/features/users/components/profile-header';
+import { ProfileHeader, ProfileSkeleton, type ProfileStat } from '@/features/users/components/profile-header';
 import { useVideos } from '@/features/videos/api/get-videos';
 import { VideoGrid } from '@/features/videos/components/video-card';
 import { VideoAchievementsCard } from '@/features/videos/components/video-achievements';
 import { useCurrentUser } from '@/lib/auth';
-import { formatCount, formatRating } from '@/lib/format';
+import { displayName, formatCount, formatRating } from '@/lib/format';
 
 function UserNotFound() {
   const navigate = useNavigate();
@@ -174,7 +169,7 @@ export function ProfileRoute() {
 
   return (
     <div className="profile-page">
-      <DocumentTitle title={profileDisplayName(profile)} />
+      <DocumentTitle title={displayName(profile)} />
       <div className="container profile-page__content">
         <ProfileHeader
           user={profile}

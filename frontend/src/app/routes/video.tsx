@@ -14,8 +14,9 @@ import { VIDEOS_QUERY_KEY_ROOT, type Video } from '@/features/videos/api/get-vid
 import { EditDescriptionDialog } from '@/features/videos/components/edit-description-dialog';
 import { VideoPlayer } from '@/features/videos/components/video-player';
 import { shareVideo } from '@/features/videos/utils/share-video';
+import { uploaderName } from '@/features/videos/utils/video-byline';
 import { useCurrentUser } from '@/lib/auth';
-import { formatCount, formatPersonName, formatRelativeDate } from '@/lib/format';
+import { formatCount, formatRelativeDate } from '@/lib/format';
 
 function VideoNotFound() {
   return (
@@ -48,14 +49,6 @@ function VideoPageSkeleton() {
         </div>
       </div>
     </div>
-  );
-}
-
-function uploaderName(video: Video): string {
-  return (
-    video.uploaderName?.trim() ||
-    formatPersonName({ firstName: video.uploaderFirstName, lastName: video.uploaderLastName }) ||
-    'Unknown User'
   );
 }
 

@@ -8,8 +8,7 @@ import { useDeleteUser } from '@/features/admin/api/delete-user';
 import { useAdminUsers, type AdminUser } from '@/features/admin/api/get-admin-users';
 import { useToggleAdmin } from '@/features/admin/api/toggle-admin';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
-import { adminUserName } from '@/features/admin/utils/admin-user-name';
-import { formatLongDate, formatPersonName } from '@/lib/format';
+import { displayName, formatLongDate, formatPersonName } from '@/lib/format';
 
 function failureToast(title: string, error: Error) {
   // The API client has already reported an ended session.
@@ -73,7 +72,7 @@ function UserRow({ user, isSelf, toggling, onToggleAdmin, onDelete }: UserRowPro
           onClick={() => onDelete(user)}
           disabled={isSelf}
           title={selfHint}
-          aria-label={`Delete ${adminUserName(user)}`}
+          aria-label={`Delete ${displayName(user)}`}
           data-testid="admin-delete-user"
         >
           <TrashIcon size={16} />
@@ -147,7 +146,7 @@ export function UserManagement({ currentUserId, onUserDeleted }: UserManagementP
         title="Delete User"
         description={
           deleting
-            ? `Are you sure you want to delete ${adminUserName(deleting)}? This action cannot be undone.`
+            ? `Are you sure you want to delete ${displayName(deleting)}? This action cannot be undone.`
             : undefined
         }
         pending={deleteUser.isPending}

@@ -7,15 +7,7 @@ import { paths } from '@/config/paths';
 import type { Feedback } from '@/features/feedback/api/get-video-feedback';
 import { FeedbackContent } from '@/features/feedback/components/feedback-content';
 import type { FeedbackPlayer } from '@/features/feedback/types';
-import { formatCount, formatPersonName, formatRating, formatRelativeDate } from '@/lib/format';
-
-export function feedbackAuthorName(feedback: Feedback): string {
-  return (
-    feedback.authorName?.trim() ||
-    formatPersonName({ firstName: feedback.authorFirstName, lastName: feedback.authorLastName }) ||
-    'Unknown User'
-  );
-}
+import { displayName, formatCount, formatRating, formatRelativeDate } from '@/lib/format';
 
 type FeedbackItemProps = {
   feedback: Feedback;
@@ -29,7 +21,11 @@ type FeedbackItemProps = {
 };
 
 export function FeedbackItem({ feedback, isOwn, votePending, ratePending, player, onVote, onRate }: FeedbackItemProps) {
-  const name = feedbackAuthorName(feedback);
+  const name = displayName({
+    name: feedback.authorName,
+    firstName: feedback.authorFirstName,
+    lastName: feedback.authorLastName,
+  });
   const date = formatRelativeDate(feedback.createdAt);
   const isExpert = feedback.averageRating >= FEEDBACK_LIMITS.expertAverageRating;
   // The signed-in member's own vote and rating, as the server reports them (set at once when given).

@@ -2,7 +2,7 @@ import type { UserDto } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { CalendarIcon, MailIcon, PencilIcon } from '@/components/ui/icons';
-import { formatLongDate, formatPersonName } from '@/lib/format';
+import { displayName, formatLongDate } from '@/lib/format';
 
 export type ProfileStat = {
   label: string;
@@ -19,11 +19,6 @@ type ProfileHeaderProps = {
   stats: ProfileStat[];
   onEditProfile?: () => void;
 };
-
-/** The full name, falling back to the email, then 'Unknown User' (spec section 2). */
-export function profileDisplayName(user: Pick<UserDto, 'firstName' | 'lastName' | 'email'>): string {
-  return formatPersonName(user) || user.email || 'Unknown User';
-}
 
 export function ProfileHeader({ user, isOwner, badge, stats, onEditProfile }: ProfileHeaderProps) {
   const joined = formatLongDate(user.createdAt);
@@ -42,7 +37,7 @@ export function ProfileHeader({ user, isOwner, badge, stats, onEditProfile }: Pr
         <div className="profile-header__identity">
           <div className="profile-header__title-row">
             <h1 id="profile-name" className="profile-header__name">
-              {profileDisplayName(user)}
+              {displayName(user)}
             </h1>
             {badge}
           </div>

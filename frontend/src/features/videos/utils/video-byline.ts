@@ -1,19 +1,27 @@
-import { formatCount, formatPersonName } from '@/lib/format';
+import { displayName, formatCount } from '@/lib/format';
 
-type BylineFields = {
+type UploaderFields = {
   uploaderName?: string | null;
   uploaderFirstName?: string | null;
   uploaderLastName?: string | null;
+};
+
+type BylineFields = UploaderFields & {
   categoryName?: string | null;
   views?: number | null;
 };
 
+/** Who uploaded a video, as the video page and the Admin Panel name them. */
+export function uploaderName(video: UploaderFields): string {
+  return displayName({
+    name: video.uploaderName,
+    firstName: video.uploaderFirstName,
+    lastName: video.uploaderLastName,
+  });
+}
+
 /** 'By {uploader} • {category} • {views} views', the Admin Panel's video line (spec section 2). */
 export function videoByline(video: BylineFields): string {
-  const uploader =
-    video.uploaderName?.trim() ||
-    formatPersonName({ firstName: video.uploaderFirstName, lastName: video.uploaderLastName }) ||
-    'Unknown User';
   const category = video.categoryName?.trim() || 'Uncategorized';
-  return `By ${uploader} • ${category} • ${formatCount(video.views ?? 0)} views`;
+  return `By ${uploaderName(video)} • ${category} • ${formatCount(video.views ?? 0)} views`;
 }
