@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { NamespacedNatsClient } from '@app/common';
+import { NamespacedNatsClient, natsConnectionOptions } from '@app/common';
 import type { ServiceName } from '@app/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { config } from '../config.js';
@@ -11,11 +11,10 @@ import { toHttpException } from './rpc-error.mapper.js';
  */
 @Injectable()
 export class RpcClient implements OnModuleInit, OnApplicationShutdown {
-  private readonly client = new NamespacedNatsClient(config.NATS_SUBJECT_PREFIX, {
-    servers: config.NATS_URL.split(','),
-    name: `gateway-${process.pid}`,
-    maxReconnectAttempts: -1,
-  });
+  private readonly client = new NamespacedNatsClient(
+    config.NATS_SUBJECT_PREFIX,
+    natsConnectionOptions(config, 'gateway'),
+  );
   private connected = false;
 
   async onModuleInit(): Promise<void> {

@@ -4,6 +4,7 @@ export * from './errors/parse-payload.js';
 export * from './errors/rpc-exception.filter.js';
 export * from './errors/database-unavailable.js';
 export * from './transport/namespaced-nats.js';
+export * from './transport/nats-connection.js';
 export * from './logging/json-logger.js';
 export * from './logging/trace-context.js';
 export * from './health/health.service.js';

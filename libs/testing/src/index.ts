@@ -6,4 +6,5 @@ export * from './media-fixtures.js';
 export * from './http-session.js';
 export * from './browser.js';
 export * from './private-redis.js';
+export * from './private-nats.js';
 export * from './private-postgres.js';

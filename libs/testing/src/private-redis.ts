@@ -7,6 +7,7 @@ import { freePort } from './app-process.js';
 
 /** A Redis server of one test's own, which it may stop and start again (data kept in an AOF). */
 export interface PrivateRedis {
+  /** With the password in it when the server requires one (`redis://:<password>@127.0.0.1:<port>`). */
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -16,20 +17,19 @@ export interface PrivateRedis {
 
 /**
  * For outage tests: the run's shared Redis must stay up for every other test, so the stack
- * under test gets its own. Append-only, as in deployments, so jobs survive a restart.
+ * under test gets its own. Append-only, as in deployments, so jobs survive a restart. With a
+ * password, the server requires it from every client (`requirepass`, as in deployments).
  */
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+export async function startPrivateRedis(options: { password?: string } = {}): Promise<PrivateRedis> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'private-redis-'));
   const binary = process.env.REDIS_SERVER_PATH ?? 'redis-server';
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    child = spawn(
-      binary,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir],
-      { stdio: 'ignore' },
-    );
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir];
+    if (options.password !== undefined) args.push('--requirepass', options.password);
+    child = spawn(binary, args, { stdio: 'ignore' });
     const deadline = Date.now() + 10_000;
     while (!(await answers(port))) {
       if (Date.now() > deadline) throw new Error(`redis-server did not start on port ${port}`);
@@ -46,7 +46,10 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url:
+      options.password === undefined
+        ? `redis://127.0.0.1:${port}`
+        : `redis://:${encodeURIComponent(options.password)}@127.0.0.1:${port}`,
     start,
     stop,
     destroy: async () => {
@@ -61,7 +64,8 @@ function answers(port: number): Promise<boolean> {
     const socket = createConnection({ port, host: '127.0.0.1' }, () => socket.write('PING\r\n'));
     socket.once('data', (data) => {
       socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
+      // A server that requires a password answers NOAUTH: it is up all the same.
+      resolve(/^(\+PONG|-NOAUTH)/.test(data.toString()));
     });
     socket.once('error', () => resolve(false));
   });

@@ -16,12 +16,14 @@ export interface TestStack {
  * The whole product as real processes on this run's infrastructure, in a database of its own
  * and a NATS subject / queue namespace of its own, so stacks never answer each other. A
  * `DATABASE_URL` override (e.g. a private server an outage test stops) is used as given: the
- * caller owns that database, so the stack neither creates nor drops one.
+ * caller owns that database, so the stack neither creates nor drops one. `appOverrides` adds
+ * variables for one app only (e.g. its own NATS_USER / NATS_PASSWORD).
  */
 export async function startStack(
   label: string,
   apps: TestAppName[] = Object.keys(APP_ENTRIES) as TestAppName[],
   overrides: Record<string, string> = {},
+  appOverrides: Partial<Record<TestAppName, Record<string, string>>> = {},
 ): Promise<TestStack> {
   const infra = testInfra();
   const database: IsolatedDatabase = overrides.DATABASE_URL
@@ -46,7 +48,7 @@ export async function startStack(
   };
   const running = new Map<TestAppName, RunningApp[]>();
   const add = async (name: TestAppName) => {
-    const app = await startApp(name, env);
+    const app = await startApp(name, { ...env, ...appOverrides[name] });
     running.set(name, [...(running.get(name) ?? []), app]);
     return app;
   };

@@ -9,6 +9,6 @@ await bootstrapService({
   module: AppModule,
   healthPort: config.HEALTH_PORT,
   logLevel: config.LOG_LEVEL,
-  nats: { url: config.NATS_URL, subjectPrefix: config.NATS_SUBJECT_PREFIX },
+  nats: config,
   indicators: (app) => [postgresIndicator(app.get(DataSource))],
 });

@@ -6,6 +6,7 @@ import type { ServiceName } from '@app/contracts';
 import { JsonLogger } from '../logging/json-logger.js';
 import { HealthService, type HealthIndicator } from '../health/health.service.js';
 import { NamespacedNatsServer } from '../transport/namespaced-nats.js';
+import { natsConnectionOptions, type NatsConnectionConfig } from '../transport/nats-connection.js';
 import { RpcDomainExceptionFilter } from '../errors/rpc-exception.filter.js';
 import { startMetrics } from '../metrics/metrics.js';
 
@@ -14,8 +15,8 @@ export interface ServiceBootstrapOptions {
   module: Type<unknown>;
   healthPort: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
-  /** Present for NATS services: their queue group is their own name. */
-  nats?: { url: string; subjectPrefix: string };
+  /** Present for NATS services (their settings from the config): the queue group is their own name. */
+  nats?: NatsConnectionConfig & { NATS_SUBJECT_PREFIX: string };
   /** Dependency checks resolved from the app once it is created. */
   indicators?: (app: INestApplication) => HealthIndicator[];
 }
@@ -33,11 +34,9 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
 
   if (options.nats) {
     let natsConnected = false;
-    const strategy = new NamespacedNatsServer(options.nats.subjectPrefix, {
-      servers: options.nats.url.split(','),
+    const strategy = new NamespacedNatsServer(options.nats.NATS_SUBJECT_PREFIX, {
+      ...natsConnectionOptions(options.nats, options.app),
       queue: options.app,
-      name: `${options.app}-${process.pid}`,
-      maxReconnectAttempts: -1,
     });
     strategy.status.subscribe((status: string) => {
       natsConnected = status === 'connected';

@@ -50,4 +50,19 @@ describe('loadConfig', () => {
     expect(loadConfig('auth', { ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBeUndefined();
     expect(() => loadConfig('auth', { ADMIN_EMAIL: 'not-an-email' })).toThrow(/ADMIN_EMAIL/);
   });
+
+  it('reads NATS credentials as a pair, an empty value meaning unset', () => {
+    expect(loadConfig('catalog', { NATS_USER: 'catalog', NATS_PASSWORD: 'secret' })).toMatchObject({
+      NATS_USER: 'catalog',
+      NATS_PASSWORD: 'secret',
+    });
+    const anonymous = loadConfig('gateway', { NATS_USER: '', NATS_PASSWORD: '' });
+    expect([anonymous.NATS_USER, anonymous.NATS_PASSWORD]).toEqual([undefined, undefined]);
+    expect(() => loadConfig('admin', { NATS_USER: 'admin' })).toThrow(
+      /NATS_PASSWORD: is required when NATS_USER is set/,
+    );
+    expect(() => loadConfig('video', { NATS_PASSWORD: 'secret' })).toThrow(
+      /NATS_USER: is required when NATS_PASSWORD is set/,
+    );
+  });
 });

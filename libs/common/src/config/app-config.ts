@@ -7,6 +7,13 @@ import type { AppName } from '@app/contracts';
  */
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+/** An optional value where an empty string (e.g. a blank Secret key) means "not set". */
+const optionalSecret = z
+  .string()
+  .min(1)
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const common = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -23,6 +30,12 @@ const nats = {
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Prepended to every NATS subject, so parallel runs on one NATS server stay apart. */
   NATS_SUBJECT_PREFIX: z.string().default(''),
+  /**
+   * This process's NATS user and password (infra/nats/nats-server.conf: one user per app, each
+   * allowed only its own subjects). Both or neither; unset (or empty) connects without credentials.
+   */
+  NATS_USER: optionalSecret,
+  NATS_PASSWORD: optionalSecret,
 };
 const s3 = {
   S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
@@ -129,9 +142,17 @@ export const APP_CONFIG_SCHEMAS = {
 
 export type AppConfig<A extends AppName> = z.infer<(typeof APP_CONFIG_SCHEMAS)[A]>;
 
+/** A NATS user without its password (or the reverse) is a typo, never an intent: refuse it. */
+function pairedNatsCredentials(config: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (config.NATS_USER !== undefined && config.NATS_PASSWORD === undefined)
+    ctx.addIssue({ code: 'custom', path: ['NATS_PASSWORD'], message: 'is required when NATS_USER is set' });
+  if (config.NATS_PASSWORD !== undefined && config.NATS_USER === undefined)
+    ctx.addIssue({ code: 'custom', path: ['NATS_USER'], message: 'is required when NATS_PASSWORD is set' });
+}
+
 /** Parses the environment for one app; a bad value stops the process with a readable list. */
 export function loadConfig<A extends AppName>(app: A, env: NodeJS.ProcessEnv = process.env): AppConfig<A> {
-  const parsed = APP_CONFIG_SCHEMAS[app].safeParse(env);
+  const parsed = (APP_CONFIG_SCHEMAS[app] as z.ZodObject).superRefine(pairedNatsCredentials).safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration for ${app}:\n  ${problems.join('\n  ')}`);

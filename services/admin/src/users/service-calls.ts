@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { firstValueFrom, timeout } from 'rxjs';
-import { NamespacedNatsClient } from '@app/common';
+import { NamespacedNatsClient, natsConnectionOptions } from '@app/common';
 import { config } from '../config.js';
 
 /** Long enough for a member with many videos; a step that times out is simply run again. */
@@ -12,11 +12,10 @@ const CALL_TIMEOUT_MS = 15_000;
  */
 @Injectable()
 export class ServiceCalls implements OnModuleInit, OnApplicationShutdown {
-  private readonly client = new NamespacedNatsClient(config.NATS_SUBJECT_PREFIX, {
-    servers: config.NATS_URL.split(','),
-    name: `admin-${process.pid}`,
-    maxReconnectAttempts: -1,
-  });
+  private readonly client = new NamespacedNatsClient(
+    config.NATS_SUBJECT_PREFIX,
+    natsConnectionOptions(config, 'admin'),
+  );
 
   async onModuleInit(): Promise<void> {
     await this.client.connect();

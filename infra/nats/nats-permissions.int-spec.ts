@@ -1,0 +1,207 @@
+// The NATS users and permissions of infra/nats/nats-server.conf, the file docker-compose.yml and
+// k8s run, proven on a real nats-server started with it. The subjects come from libs/contracts, so
+// a new pattern is covered as soon as it exists.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import * as contracts from '@app/contracts';
+import {
+  SERVICE_NAMES,
+  USER_CLEANUP_PATTERNS,
+  TOGGLE_ADMIN_PATTERN,
+  healthPattern,
+  type AppName,
+} from '@app/contracts';
+import { natsConnectionOptions } from '@app/common';
+import { startPrivateNats, type PrivateNats } from '@app/testing';
+
+/** Every request subject the contracts define: the *_PATTERNS constants and the health checks. */
+const SUBJECT_SHAPE = /^[a-z-]+\.[a-z-]+(\.[a-z-]+)*\.v\d+$/;
+const ALL_SUBJECTS = [
+  ...new Set([
+    ...Object.entries(contracts)
+      .filter(([name]) => /_PATTERNS?$/.test(name))
+      .flatMap(([, value]) => (typeof value === 'string' ? [value] : Object.values(value as object)))
+      .filter((value): value is string => typeof value === 'string' && SUBJECT_SHAPE.test(value)),
+    ...SERVICE_NAMES.map(healthPattern),
+  ]),
+].sort();
+/** The admin service's commands to the other services: the deletion saga and the admin role. */
+const ADMIN_COMMANDS = [...Object.values(USER_CLEANUP_PATTERNS), TOGGLE_ADMIN_PATTERN];
+const GATEWAY_SUBJECTS = ALL_SUBJECTS.filter((subject) => !ADMIN_COMMANDS.includes(subject));
+/** The media cleanup asks the video and auth services which stored objects they still reference. */
+const MEDIA_WORKER_PREFIXES = ['video.media.', 'auth.profile-images.'];
+
+const ownerOf = (subject: string) => subject.split('.')[0];
+
+let nats: PrivateNats;
+const connections: NatsConnection[] = [];
+/** Payloads each service's responder received, per subject. */
+const received = new Map<string, string[]>();
+
+/** Connects as the app's own NATS user, with the options the app itself uses. */
+async function connectAs(app: AppName): Promise<NatsConnection> {
+  const { NATS_USER, NATS_PASSWORD } = nats.credentials[app];
+  const connection = await connect(
+    natsConnectionOptions({ NATS_URL: nats.url, NATS_USER, NATS_PASSWORD }, app) as Parameters<typeof connect>[0],
+  );
+  connections.push(connection);
+  return connection;
+}
+
+/** The reply, or why the request was refused. */
+async function request(connection: NatsConnection, subject: string, payload = 'ping'): Promise<string> {
+  try {
+    return (await connection.request(subject, payload, { timeout: 5000 })).string();
+  } catch (error) {
+    return `refused: ${(error as Error).message}`;
+  }
+}
+
+/** Subscribes and lets the server judge it: a refused subscription is closed with the server's error. */
+async function trySubscribe(connection: NatsConnection, subject: string, queue?: string) {
+  let refusal = '';
+  const subscription: Subscription = connection.subscribe(subject, {
+    queue,
+    callback: (error) => {
+      if (error) refusal = error.message;
+    },
+  });
+  // The server answers SUB before the PONG of this flush, so its verdict has arrived by now.
+  await connection.flush();
+  const outcome = subscription.isClosed() ? `refused: ${refusal}` : 'allowed';
+  if (!subscription.isClosed()) subscription.unsubscribe();
+  return outcome;
+}
+
+beforeAll(async () => {
+  nats = await startPrivateNats();
+  // Each service answers its own subjects, in its queue group, as the services do.
+  for (const service of SERVICE_NAMES) {
+    const connection = await connectAs(service);
+    connection.subscribe(`${service}.>`, {
+      queue: service,
+      callback: (error, message) => {
+        if (error) throw error;
+        received.set(message.subject, [...(received.get(message.subject) ?? []), message.string()]);
+        message.respond(`${service} answered ${message.subject}`);
+      },
+    });
+    await connection.flush();
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(connections.map((connection) => connection.close()));
+  await nats?.stop();
+});
+
+describe('infra/nats/nats-server.conf', () => {
+  it('knows the subjects it is checked against', () => {
+    expect(GATEWAY_SUBJECTS.length).toBeGreaterThan(30);
+    expect(ADMIN_COMMANDS.every((subject) => ALL_SUBJECTS.includes(subject))).toBe(true);
+  });
+
+  it('refuses a client without credentials and one with a wrong password', async () => {
+    await expect(connect({ servers: nats.url })).rejects.toThrow(/Authorization Violation/);
+    await expect(connect({ servers: nats.url, user: 'gateway', pass: 'not-the-password' })).rejects.toThrow(
+      /Authorization Violation/,
+    );
+    await expect(connect({ servers: nats.url, user: 'intruder', pass: 'x' })).rejects.toThrow(
+      /Authorization Violation/,
+    );
+  });
+
+  it('lets the gateway request every service subject, answered by the owning service', async () => {
+    const gateway = await connectAs('gateway');
+    const replies = await Promise.all(GATEWAY_SUBJECTS.map((subject) => request(gateway, subject)));
+    expect(replies).toEqual(GATEWAY_SUBJECTS.map((subject) => `${ownerOf(subject)} answered ${subject}`));
+  });
+
+  it("keeps the admin service's deletion and admin-role commands from the gateway", async () => {
+    const gateway = await connectAs('gateway');
+    for (const subject of ADMIN_COMMANDS) {
+      expect({ subject, reply: await request(gateway, subject) }).toEqual({
+        subject,
+        reply: expect.stringMatching(/^refused: .*Permissions Violation for Publish/),
+      });
+    }
+  });
+
+  it('lets the admin service send its deletion and admin-role commands, and nothing else', async () => {
+    const admin = await connectAs('admin');
+    const commands = await Promise.all(ADMIN_COMMANDS.map((subject) => request(admin, subject)));
+    expect(commands).toEqual(ADMIN_COMMANDS.map((subject) => `${ownerOf(subject)} answered ${subject}`));
+    for (const subject of GATEWAY_SUBJECTS) {
+      expect({ subject, reply: await request(admin, subject) }).toEqual({
+        subject,
+        reply: expect.stringMatching(/^refused: .*Permissions Violation for Publish/),
+      });
+    }
+  });
+
+  it('lets a service publish nothing but replies: a catalog message to auth never arrives', async () => {
+    const catalog = await connectAs('catalog');
+    const gateway = await connectAs('gateway');
+    const subject = contracts.AUTH_PATTERNS.getUser;
+    catalog.publish(subject, 'from catalog');
+    await catalog.flush();
+    // Had the server routed catalog's message, auth would have received it before the gateway's.
+    expect(await request(gateway, subject, 'from gateway')).toBe(`auth answered ${subject}`);
+    expect(received.get(subject)?.filter((payload) => payload !== 'ping')).toEqual(['from gateway']);
+    expect(await request(catalog, contracts.CATALOG_PATTERNS.listVideos)).toMatch(/^refused: /);
+  });
+
+  it("lets a service subscribe to its own subjects in its queue group only, never to another's or to inboxes", async () => {
+    const catalog = await connectAs('catalog');
+    const own = contracts.CATALOG_PATTERNS.listVideos;
+    expect(await trySubscribe(catalog, own, 'catalog')).toBe('allowed');
+    const attempts: [string, string | undefined][] = [
+      [own, undefined],
+      [own, 'someone-else'],
+      [contracts.AUTH_PATTERNS.getUser, 'auth'],
+      [contracts.AUTH_PATTERNS.getUser, 'catalog'],
+      ['auth.>', undefined],
+      ['>', undefined],
+      ['_INBOX.gateway.>', undefined],
+      ['_INBOX.>', undefined],
+    ];
+    for (const [subject, queue] of attempts) {
+      expect({ subject, queue, outcome: await trySubscribe(catalog, subject, queue) }).toEqual({
+        subject,
+        queue,
+        outcome: expect.stringMatching(/^refused: Permissions Violation for Subscription/),
+      });
+    }
+  });
+
+  it("keeps each requester's replies on its own inbox", async () => {
+    const admin = await connectAs('admin');
+    expect(await trySubscribe(admin, '_INBOX.admin.anything')).toBe('allowed');
+    expect(await trySubscribe(admin, '_INBOX.gateway.>')).toMatch(/^refused: Permissions Violation for Subscription/);
+    const gateway = await connectAs('gateway');
+    expect(await trySubscribe(gateway, '_INBOX.admin.>')).toMatch(/^refused: Permissions Violation for Subscription/);
+    expect(await trySubscribe(gateway, contracts.CATALOG_PATTERNS.listVideos, 'catalog')).toMatch(
+      /^refused: Permissions Violation for Subscription/,
+    );
+  });
+
+  it('lets the media worker ask only the video and auth services which objects they reference', async () => {
+    const worker = await connectAs('media-worker');
+    const allowed = ALL_SUBJECTS.filter((subject) =>
+      MEDIA_WORKER_PREFIXES.some((prefix) => subject.startsWith(prefix)),
+    );
+    expect(allowed.length).toBeGreaterThan(0);
+    for (const subject of ALL_SUBJECTS) {
+      const reply = await request(worker, subject);
+      expect({ subject, reply }).toEqual({
+        subject,
+        reply: allowed.includes(subject)
+          ? `${ownerOf(subject)} answered ${subject}`
+          : expect.stringMatching(/^refused: .*Permissions Violation for Publish/),
+      });
+    }
+    expect(await trySubscribe(worker, contracts.VIDEO_PATTERNS.probeObject, 'video')).toMatch(
+      /^refused: Permissions Violation for Subscription/,
+    );
+  });
+});
