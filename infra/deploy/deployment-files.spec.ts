@@ -19,6 +19,8 @@ const INFRA_SERVICES = ['postgres', 'redis', 'nats', 'minio'] as const;
 
 interface ComposeService {
   image?: string;
+  command?: string[];
+  volumes?: string[];
   build?: string | { context?: string; dockerfile?: string; args?: Record<string, unknown> | string[] };
   environment?: Record<string, unknown> | string[];
   depends_on?: string[] | Record<string, { condition?: string }>;
@@ -52,6 +54,15 @@ function toRecord(entries: Record<string, unknown> | string[] | undefined): Reco
 }
 
 const envOf = (service: string) => toRecord(services[service]?.environment);
+
+/** The users of infra/nats/nats-server.conf, each with the server variable holding its password. */
+const NATS_CONF = 'infra/nats/nats-server.conf';
+const natsUsers = Object.fromEntries(
+  [...read(NATS_CONF).matchAll(/^\s*user:\s*([\w-]+)\s+password:\s*\$(\w+)\s*$/gm)].map(([, user, variable]) => [
+    user,
+    variable,
+  ]),
+);
 
 function dependsOn(service: ComposeService): Record<string, string | undefined> {
   const deps = service.depends_on;
@@ -205,6 +216,48 @@ describe('docker-compose.yml', () => {
           bucket: envOf('minio-init').S3_BUCKET,
         });
       }
+    }
+  });
+});
+
+describe('docker-compose.yml: internal credentials', () => {
+  it('runs NATS with infra/nats/nats-server.conf and a password for each of its users', () => {
+    const nats = services.nats;
+    const command = nats?.command ?? [];
+    const configPath = command[command.indexOf('-c') + 1];
+    expect(command).toContain('-c');
+    expect(nats?.volumes).toContain(`./${NATS_CONF}:${configPath}:ro`);
+    const env = envOf('nats');
+    expect(Object.keys(natsUsers).sort()).toEqual([...APP_NAMES].sort());
+    for (const [user, variable] of Object.entries(natsUsers)) {
+      expect({ user, variable, set: (env[variable] ?? '') !== '' }).toEqual({ user, variable, set: true });
+    }
+  });
+
+  it('connects every NATS app as its own user with the password the NATS server has for it', () => {
+    const nats = envOf('nats');
+    for (const app of APP_NAMES) {
+      const env = envOf(app);
+      if (!('NATS_URL' in env)) continue;
+      expect({ app, user: env.NATS_USER, password: env.NATS_PASSWORD }).toEqual({
+        app,
+        user: app,
+        password: nats[natsUsers[app]],
+      });
+    }
+  });
+
+  it('runs Redis with a password and gives it to every app in REDIS_URL', () => {
+    const command = services.redis?.command ?? [];
+    const password = interpolate(command[command.indexOf('--requirepass') + 1] ?? '');
+    expect(command).toContain('--requirepass');
+    expect(password).not.toBe('');
+    // The healthcheck's redis-cli authenticates with the same password.
+    expect(envOf('redis').REDISCLI_AUTH).toBe(password);
+    for (const app of APP_NAMES) {
+      const url = envOf(app).REDIS_URL;
+      if (url === undefined) continue;
+      expect({ app, password: decodeURIComponent(new URL(url).password) }).toEqual({ app, password });
     }
   });
 });
