@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { APP_NAMES, type AppName } from '@app/contracts';
 import { APP_CONFIG_SCHEMAS } from '@app/common';
+import { natsConfigUsers } from '@app/testing';
 import { parse } from 'yaml';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,12 +58,7 @@ const envOf = (service: string) => toRecord(services[service]?.environment);
 
 /** The users of infra/nats/nats-server.conf, each with the server variable holding its password. */
 const NATS_CONF = 'infra/nats/nats-server.conf';
-const natsUsers = Object.fromEntries(
-  [...read(NATS_CONF).matchAll(/^\s*user:\s*([\w-]+)\s+password:\s*\$(\w+)\s*$/gm)].map(([, user, variable]) => [
-    user,
-    variable,
-  ]),
-);
+const natsUsers = natsConfigUsers(read(NATS_CONF));
 
 function dependsOn(service: ComposeService): Record<string, string | undefined> {
   const deps = service.depends_on;

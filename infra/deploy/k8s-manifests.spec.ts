@@ -3,11 +3,13 @@
 // worker is autoscaled on. Each overlay is rendered with `kubectl kustomize`,
 // which works offline; without kubectl on the PATH these tests fail (they never skip).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { APP_NAMES, MEDIA_QUEUES, SERVICE_NAMES, type AppName } from '@app/contracts';
 import { APP_CONFIG_SCHEMAS } from '@app/common';
+import { natsConfigUsers } from '@app/testing';
 import { parseAllDocuments } from 'yaml';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,7 +75,7 @@ interface Container {
   name: string;
   image?: string;
   args?: string[];
-  ports?: { name?: string; containerPort: number }[];
+  ports?: { name?: string; containerPort: number; protocol?: string }[];
   env?: EnvVar[];
   envFrom?: unknown[];
   startupProbe?: Probe;
@@ -89,7 +91,7 @@ interface PodSpec {
   securityContext?: SecurityContext;
   enableServiceLinks?: boolean;
   terminationGracePeriodSeconds?: number;
-  volumes?: { name: string; emptyDir?: unknown }[];
+  volumes?: { name: string; emptyDir?: unknown; configMap?: { name: string } }[];
 }
 interface ScaleTargetRef {
   apiVersion?: string;
@@ -670,5 +672,417 @@ describe('k8s/overlays/production', () => {
       }),
     );
     expect(minimum).toEqual(PRODUCTION_MIN_REPLICAS);
+  });
+});
+
+// ---- internal credentials ----------------------------------------------------------------------
+
+/** A ConfigMap or Secret by the name a Deployment or volume refers to (kustomize adds the hash). */
+function dataByName(objects: K8sObject[], kind: 'ConfigMap' | 'Secret', name: string) {
+  const source = ofKind(objects, kind).find((object) => object.metadata.name === name);
+  expect({ kind, name, rendered: source !== undefined }).toEqual({ kind, name, rendered: true });
+  return dataOf(source!);
+}
+
+describe.each([...OVERLAYS])('k8s/overlays/%s: internal credentials', (overlay) => {
+  it('connects every NATS app as its own user, with a password from the Secret', () => {
+    const objects = render(overlay);
+    const users = natsConfigUsers();
+    for (const app of APP_NAMES) {
+      const env = appContainer(objects, app).env ?? [];
+      if (!env.some((entry) => entry.name === 'NATS_URL')) continue;
+      const user = env.find((entry) => entry.name === 'NATS_USER');
+      const password = env.find((entry) => entry.name === 'NATS_PASSWORD');
+      expect({ app, user: user?.value, passwordKey: password?.valueFrom?.secretKeyRef?.key }).toEqual({
+        app,
+        user: app,
+        passwordKey: users[app],
+      });
+    }
+  });
+
+  it('keeps REDIS_URL, which carries the Redis password, in a Secret and out of the ConfigMap', () => {
+    const objects = render(overlay);
+    for (const app of APP_NAMES) {
+      const entry = appContainer(objects, app).env?.find((candidate) => candidate.name === 'REDIS_URL');
+      if (!entry) continue;
+      expect({ app, from: Object.keys(entry.valueFrom ?? {}) }).toEqual({ app, from: ['secretKeyRef'] });
+    }
+    for (const configMap of ofKind(objects, 'ConfigMap')) {
+      expect({ configMap: configMap.metadata.name, redisUrl: 'REDIS_URL' in dataOf(configMap) }).toEqual({
+        configMap: configMap.metadata.name,
+        redisUrl: false,
+      });
+    }
+  });
+});
+
+describe.each(OVERLAYS.filter((overlay) => IN_CLUSTER_DEPENDENCIES[overlay].includes('nats')))(
+  'k8s/overlays/%s: in-cluster NATS and Redis credentials',
+  (overlay) => {
+    const statefulSetContainer = (objects: K8sObject[], name: string) =>
+      podSpec(only(objects, 'StatefulSet', name)).containers[0];
+
+    it('runs NATS with infra/nats/nats-server.conf and the password of every user it names', () => {
+      const objects = render(overlay);
+      const spec = podSpec(only(objects, 'StatefulSet', 'nats'));
+      const container = spec.containers[0];
+      const args = container.args ?? [];
+      expect(args).toContain('-c');
+      const configPath = args[args.indexOf('-c') + 1];
+      const mountDir = configPath.slice(0, configPath.lastIndexOf('/'));
+      const mount = container.volumeMounts?.find((candidate) => candidate.mountPath === mountDir);
+      const volume = spec.volumes?.find((candidate) => candidate.name === mount?.name) as
+        { configMap?: { name: string } } | undefined;
+      expect(volume?.configMap?.name).toBeDefined();
+      const files = dataByName(objects, 'ConfigMap', volume!.configMap!.name);
+      expect(files[configPath.slice(mountDir.length + 1)]).toBe(
+        readFileSync(join(root, 'infra/nats/nats-server.conf'), 'utf8'),
+      );
+
+      const { values, problems } = resolveEnv(objects, 'gateway', container.env ?? []);
+      expect(problems).toEqual([]);
+      const users = natsConfigUsers();
+      expect(Object.keys(users).sort()).toEqual([...APP_NAMES].sort());
+      for (const app of APP_NAMES) {
+        const appEnv = appContainer(objects, app).env ?? [];
+        if (!appEnv.some((entry) => entry.name === 'NATS_URL')) continue;
+        const { values: appValues } = resolveEnv(objects, app, appEnv);
+        expect({ app, password: appValues.NATS_PASSWORD }).toEqual({ app, password: values[users[app]] });
+        expect(appValues.NATS_PASSWORD).not.toBe('');
+      }
+      for (const variable of Object.values(users))
+        expect({ variable, set: variable in values }).toEqual({ variable, set: true });
+    });
+
+    it('runs Redis with the password the apps have in REDIS_URL', () => {
+      const objects = render(overlay);
+      const container = statefulSetContainer(objects, 'redis');
+      const args = container.args ?? [];
+      expect(args).toContain('--requirepass');
+      const { values } = resolveEnv(objects, 'gateway', container.env ?? []);
+      // Kubernetes expands $(VAR) in args from the container's env.
+      const password = args[args.indexOf('--requirepass') + 1].replace(
+        /\$\((\w+)\)/g,
+        (_, name: string) => values[name] ?? '',
+      );
+      expect(password).not.toBe('');
+      expect(values.REDISCLI_AUTH).toBe(password);
+      for (const app of APP_NAMES) {
+        const env = appContainer(objects, app).env ?? [];
+        if (!env.some((entry) => entry.name === 'REDIS_URL')) continue;
+        const url = new URL(resolveEnv(objects, app, env).values.REDIS_URL);
+        expect({ app, password: decodeURIComponent(url.password) }).toEqual({ app, password });
+      }
+    });
+  },
+);
+
+// ---- network policies --------------------------------------------------------------------------
+
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; values?: string[] }[];
+}
+interface PolicyPeer {
+  podSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  ipBlock?: { cidr: string; except?: string[] };
+}
+interface PolicyRule {
+  from?: PolicyPeer[];
+  to?: PolicyPeer[];
+  ports?: { protocol?: string; port?: number | string; endPort?: number }[];
+}
+interface NetworkPolicySpec {
+  podSelector: LabelSelector;
+  policyTypes?: ('Ingress' | 'Egress')[];
+  ingress?: PolicyRule[];
+  egress?: PolicyRule[];
+}
+
+/** Somewhere traffic comes from or goes to: a pod (with its namespace) or an address outside the cluster. */
+type Endpoint =
+  | {
+      kind: 'pod';
+      name: string;
+      namespace: string;
+      labels: Record<string, string>;
+      ports: { name?: string; containerPort: number; protocol?: string }[];
+    }
+  | { kind: 'ip'; name: string; ip: string };
+
+const outsidePod = (name: string, namespace: string, labels: Record<string, string>): Endpoint => ({
+  kind: 'pod',
+  name,
+  namespace,
+  labels,
+  ports: [],
+});
+const KUBE_DNS: Endpoint = {
+  kind: 'pod',
+  name: 'kube-dns',
+  namespace: 'kube-system',
+  labels: { 'k8s-app': 'kube-dns' },
+  ports: [
+    { name: 'dns', containerPort: 53, protocol: 'UDP' },
+    { name: 'dns-tcp', containerPort: 53, protocol: 'TCP' },
+  ],
+};
+const PROMETHEUS = outsidePod('prometheus', 'monitoring', { 'app.kubernetes.io/name': 'prometheus' });
+const INGRESS_CONTROLLER = outsidePod('ingress-controller', 'ingress-nginx', {
+  'app.kubernetes.io/name': 'ingress-nginx',
+});
+const OTHER_NAMESPACE_POD = outsidePod('other-pod', 'other', { 'app.kubernetes.io/name': 'gateway' });
+const INTERNET_CLIENT: Endpoint = { kind: 'ip', name: 'internet client', ip: '203.0.113.7' };
+/** Where a managed dependency lives when it is not in the cluster (production). */
+const MANAGED_SERVICE: Endpoint = { kind: 'ip', name: 'managed service', ip: '198.51.100.10' };
+const SOME_WEBSITE: Endpoint = { kind: 'ip', name: 'some website', ip: '192.0.2.80' };
+
+/** Each dependency an app may use, by the variable that points the app at it. */
+const DEPENDENCIES = [
+  { variable: 'DATABASE_URL', name: 'postgres', defaultPort: 5432 },
+  { variable: 'REDIS_URL', name: 'redis', defaultPort: 6379 },
+  { variable: 'NATS_URL', name: 'nats', defaultPort: 4222 },
+  { variable: 'S3_ENDPOINT', name: 'minio', defaultPort: 80 },
+] as const;
+
+function selects(selector: LabelSelector | undefined, labels: Record<string, string>): boolean {
+  if (!selector) return true;
+  const byLabels = Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+  const byExpressions = (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+    switch (operator) {
+      case 'In':
+        return key in labels && values.includes(labels[key]);
+      case 'NotIn':
+        return !(key in labels) || !values.includes(labels[key]);
+      case 'Exists':
+        return key in labels;
+      case 'DoesNotExist':
+        return !(key in labels);
+    }
+  });
+  return byLabels && byExpressions;
+}
+
+function ipv4(address: string): number {
+  return address.split('.').reduce((value, part) => value * 256 + Number(part), 0);
+}
+function inCidr(address: string, cidr: string): boolean {
+  const [base, bits] = cidr.split('/');
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(ipv4(address) / size) === Math.floor(ipv4(base) / size);
+}
+
+function peerMatches(peer: PolicyPeer, endpoint: Endpoint): boolean {
+  if (peer.ipBlock) {
+    // ipBlock is meant for addresses outside the cluster; pods are matched by selectors.
+    const { cidr, except = [] } = peer.ipBlock;
+    return endpoint.kind === 'ip' && inCidr(endpoint.ip, cidr) && !except.some((range) => inCidr(endpoint.ip, range));
+  }
+  if (endpoint.kind !== 'pod') return false;
+  const namespaceOk = peer.namespaceSelector
+    ? selects(peer.namespaceSelector, { 'kubernetes.io/metadata.name': endpoint.namespace })
+    : endpoint.namespace === NAMESPACE;
+  return namespaceOk && selects(peer.podSelector, endpoint.labels);
+}
+
+function portMatches(rule: PolicyRule, destination: Endpoint, port: number, protocol: string): boolean {
+  if (!rule.ports?.length) return true;
+  return rule.ports.some((candidate) => {
+    if ((candidate.protocol ?? 'TCP') !== protocol) return false;
+    if (candidate.port === undefined) return true;
+    if (typeof candidate.port === 'number')
+      return candidate.endPort ? port >= candidate.port && port <= candidate.endPort : port === candidate.port;
+    // A named port is the destination pod's container port of that name.
+    return (
+      destination.kind === 'pod' &&
+      destination.ports.some(
+        (containerPort) =>
+          containerPort.name === candidate.port &&
+          containerPort.containerPort === port &&
+          (containerPort.protocol ?? 'TCP') === protocol,
+      )
+    );
+  });
+}
+
+const policiesOf = (objects: K8sObject[]) =>
+  ofKind(objects, 'NetworkPolicy').map((object) => {
+    const spec = object.spec as unknown as NetworkPolicySpec;
+    const types = spec.policyTypes ?? (spec.egress ? ['Ingress', 'Egress'] : ['Ingress']);
+    return { name: object.metadata.name, spec, types };
+  });
+
+/**
+ * Whether the policies let `from` open a connection to `to` on that port, on one side: 'egress'
+ * (the source pod's policies) or 'ingress' (the destination pod's). Pods outside the namespace
+ * are governed by no policy of ours; a pod selected by no policy of a type is open for it.
+ */
+function policyAllows(
+  objects: K8sObject[],
+  side: 'egress' | 'ingress',
+  from: Endpoint,
+  to: Endpoint,
+  port: number,
+  protocol = 'TCP',
+): boolean {
+  const subject = side === 'egress' ? from : to;
+  const peer = side === 'egress' ? to : from;
+  if (subject.kind !== 'pod' || subject.namespace !== NAMESPACE) return true;
+  const type = side === 'egress' ? 'Egress' : 'Ingress';
+  const selecting = policiesOf(objects).filter(
+    (policy) => policy.types.includes(type) && selects(policy.spec.podSelector, subject.labels),
+  );
+  if (selecting.length === 0) return true;
+  return selecting.some((policy) =>
+    (policy.spec[side] ?? []).some((rule) => {
+      const peers = side === 'egress' ? rule.to : rule.from;
+      return (
+        (!peers?.length || peers.some((candidate) => peerMatches(candidate, peer))) &&
+        portMatches(rule, to, port, protocol)
+      );
+    }),
+  );
+}
+
+const connects = (objects: K8sObject[], from: Endpoint, to: Endpoint, port: number, protocol = 'TCP') =>
+  policyAllows(objects, 'egress', from, to, port, protocol) &&
+  policyAllows(objects, 'ingress', from, to, port, protocol);
+
+/** The pod a workload runs, as policies see it: its template labels and container ports. */
+function podOf(workload: K8sObject): Endpoint {
+  return {
+    kind: 'pod',
+    name: workloadName(workload),
+    namespace: NAMESPACE,
+    labels: workload.spec?.template?.metadata?.labels ?? {},
+    ports: podSpec(workload).containers.flatMap((container) => container.ports ?? []),
+  };
+}
+const appPod = (objects: K8sObject[], app: AppName) => podOf(only(objects, 'Deployment', app));
+
+/** The host and port an app's variable points at (the first server of a list), if it sets it. */
+function dependencyAddress(objects: K8sObject[], app: AppName, variable: string, defaultPort: number) {
+  const env = appContainer(objects, app).env ?? [];
+  if (!env.some((entry) => entry.name === variable)) return undefined;
+  const url = new URL(resolveEnv(objects, app, env).values[variable].split(',')[0]);
+  return { host: url.hostname, port: Number(url.port || defaultPort) };
+}
+
+describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
+  const inCluster = IN_CLUSTER_DEPENDENCIES[overlay];
+
+  it('denies all traffic by default: every pod is selected by a default-deny policy', () => {
+    const objects = render(overlay);
+    const denyAll = policiesOf(objects).filter(
+      (policy) =>
+        policy.types.includes('Ingress') &&
+        policy.types.includes('Egress') &&
+        !policy.spec.ingress?.length &&
+        !policy.spec.egress?.length,
+    );
+    expect(denyAll.length).toBeGreaterThan(0);
+    const uncovered = workloads(objects)
+      .filter(
+        (workload) =>
+          !denyAll.some((policy) => selects(policy.spec.podSelector, podOf(workload).labels as Record<string, string>)),
+      )
+      .map(workloadName);
+    expect(uncovered).toEqual([]);
+  });
+
+  it('lets each app reach exactly the dependencies its environment names, and they accept only those apps', () => {
+    const objects = render(overlay);
+    const problems: string[] = [];
+    for (const dependency of DEPENDENCIES) {
+      // Where the dependency is: the address any app's variable names (they all agree).
+      const address = APP_NAMES.map((app) =>
+        dependencyAddress(objects, app, dependency.variable, dependency.defaultPort),
+      ).find((found) => found !== undefined);
+      expect({ dependency: dependency.name, address }).toEqual({
+        dependency: dependency.name,
+        address: expect.anything(),
+      });
+      const inClusterPod = inCluster.includes(address!.host)
+        ? podOf(only(objects, 'StatefulSet', address!.host))
+        : undefined;
+      for (const app of APP_NAMES) {
+        const uses = dependencyAddress(objects, app, dependency.variable, dependency.defaultPort) !== undefined;
+        const from = appPod(objects, app);
+        const verdicts: [string, boolean, boolean][] = inClusterPod
+          ? [
+              ['egress to the pod', policyAllows(objects, 'egress', from, inClusterPod, address!.port), uses],
+              ["the pod's ingress", policyAllows(objects, 'ingress', from, inClusterPod, address!.port), uses],
+              // In-cluster dependencies are reached in the cluster, never at an outside address.
+              ['an outside address', connects(objects, from, MANAGED_SERVICE, address!.port), false],
+            ]
+          : [['a managed service outside the cluster', connects(objects, from, MANAGED_SERVICE, address!.port), uses]];
+        for (const [what, allowed, expected] of verdicts) {
+          if (allowed !== expected)
+            problems.push(
+              `${app} (${uses ? 'sets' : 'does not set'} ${dependency.variable}) ${allowed ? 'may' : 'may not'} reach ${dependency.name}:${address!.port} (${what})`,
+            );
+        }
+      }
+      if (inClusterPod && connects(objects, OTHER_NAMESPACE_POD, inClusterPod, address!.port))
+        problems.push(`a pod of another namespace may reach ${dependency.name}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('lets no app connect to another app', () => {
+    const objects = render(overlay);
+    const problems: string[] = [];
+    for (const from of APP_NAMES) {
+      for (const to of APP_NAMES.filter((other) => other !== from)) {
+        const target = appPod(objects, to);
+        if (target.kind !== 'pod') continue;
+        for (const port of target.ports) {
+          if (connects(objects, appPod(objects, from), target, port.containerPort))
+            problems.push(`${from} may reach ${to}:${port.containerPort}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('accepts connections from outside only on the gateway HTTP port, and scrapes from Prometheus', () => {
+    const objects = render(overlay);
+    const problems: string[] = [];
+    for (const app of APP_NAMES) {
+      const pod = appPod(objects, app);
+      const port = appPort(objects, app);
+      for (const client of [INTERNET_CLIENT, INGRESS_CONTROLLER, OTHER_NAMESPACE_POD]) {
+        const allowed = connects(objects, client, pod, port);
+        if (allowed !== (app === 'gateway'))
+          problems.push(`${client.name} ${allowed ? 'may' : 'may not'} reach ${app}:${port}`);
+      }
+      if (!connects(objects, PROMETHEUS, pod, port)) problems.push(`Prometheus may not scrape ${app}:${port}`);
+    }
+    for (const name of inCluster) {
+      const pod = podOf(only(objects, 'StatefulSet', name));
+      for (const port of pod.kind === 'pod' ? pod.ports : []) {
+        for (const client of [INTERNET_CLIENT, INGRESS_CONTROLLER, PROMETHEUS])
+          if (connects(objects, client, pod, port.containerPort))
+            problems.push(`${client.name} may reach ${name}:${port.containerPort}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('lets every pod resolve names through the cluster DNS and reach nothing else outside', () => {
+    const objects = render(overlay);
+    const problems: string[] = [];
+    for (const workload of workloads(objects)) {
+      const pod = podOf(workload);
+      for (const protocol of ['UDP', 'TCP'])
+        if (!connects(objects, pod, KUBE_DNS, 53, protocol))
+          problems.push(`${pod.name} may not resolve names (${protocol})`);
+      for (const port of [80, 443, 53])
+        if (connects(objects, pod, SOME_WEBSITE, port))
+          problems.push(`${pod.name} may reach ${SOME_WEBSITE.ip}:${port}`);
+    }
+    expect(problems).toEqual([]);
   });
 });
