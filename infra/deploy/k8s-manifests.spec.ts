@@ -811,6 +811,7 @@ type Endpoint =
       ports: { name?: string; containerPort: number; protocol?: string }[];
     }
   | { kind: 'ip'; name: string; ip: string };
+type PodEndpoint = Extract<Endpoint, { kind: 'pod' }>;
 
 const outsidePod = (name: string, namespace: string, labels: Record<string, string>): Endpoint => ({
   kind: 'pod',
@@ -951,7 +952,7 @@ const connects = (objects: K8sObject[], from: Endpoint, to: Endpoint, port: numb
   policyAllows(objects, 'ingress', from, to, port, protocol);
 
 /** The pod a workload runs, as policies see it: its template labels and container ports. */
-function podOf(workload: K8sObject): Endpoint {
+function podOf(workload: K8sObject): PodEndpoint {
   return {
     kind: 'pod',
     name: workloadName(workload),
@@ -984,10 +985,7 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
     );
     expect(denyAll.length).toBeGreaterThan(0);
     const uncovered = workloads(objects)
-      .filter(
-        (workload) =>
-          !denyAll.some((policy) => selects(policy.spec.podSelector, podOf(workload).labels as Record<string, string>)),
-      )
+      .filter((workload) => !denyAll.some((policy) => selects(policy.spec.podSelector, podOf(workload).labels)))
       .map(workloadName);
     expect(uncovered).toEqual([]);
   });
@@ -1037,7 +1035,6 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
     for (const from of APP_NAMES) {
       for (const to of APP_NAMES.filter((other) => other !== from)) {
         const target = appPod(objects, to);
-        if (target.kind !== 'pod') continue;
         for (const port of target.ports) {
           if (connects(objects, appPod(objects, from), target, port.containerPort))
             problems.push(`${from} may reach ${to}:${port.containerPort}`);
@@ -1062,7 +1059,7 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
     }
     for (const name of inCluster) {
       const pod = podOf(only(objects, 'StatefulSet', name));
-      for (const port of pod.kind === 'pod' ? pod.ports : []) {
+      for (const port of pod.ports) {
         for (const client of [INTERNET_CLIENT, INGRESS_CONTROLLER, PROMETHEUS])
           if (connects(objects, client, pod, port.containerPort))
             problems.push(`${client.name} may reach ${name}:${port.containerPort}`);
