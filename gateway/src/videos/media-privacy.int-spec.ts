@@ -254,6 +254,38 @@ describe("a video's original stays private", () => {
   });
 });
 
+describe('a video made ready before every video had its own copy', () => {
+  it('is never streamed from its original, and gets its copy when the video service starts', async () => {
+    if (!running('media-worker').length) await stack.addReplica('media-worker');
+    const { session, user } = await signUpMember(stack.baseUrl);
+    const path = await makeMediaFixture(join(scratch, 'legacy.mp4'), {
+      seconds: 1,
+      size: '400x240',
+      ...PHONE_METADATA,
+    });
+    const originalKey = VIDEO_KEYS.original(`legacy-${randomBytes(4).toString('hex')}`);
+    await storage.upload(originalKey, await readFile(path), { contentType: 'video/mp4' });
+    // As the pipeline used to leave a browser-ready upload: ready, played from the original itself.
+    const [{ id }] = await sql<{ id: number }>(
+      `INSERT INTO videos (title, "uploaderId", "originalKey", "playbackKey", "mimeType", "processingState")
+       VALUES ('Legacy', $1, $2, $2, 'video/mp4', 'ready') RETURNING id`,
+      [user.id, originalKey],
+    );
+    expect((await stream(id!)).status).toBe(404);
+
+    await stack.addReplica('video');
+    await eventually(
+      async () => (await storedKeysOf(id!)).playbackKey,
+      (key) => key === VIDEO_KEYS.playback(id!),
+      60_000,
+    );
+    const published = await stream(id!);
+    expect(published.status).toBe(200);
+    expect(telltaleBytes(published.bytes)).toEqual([]);
+    expect(await videoOf(session, id!)).toMatchObject({ processingState: 'ready', hasFileError: false });
+  }, 90_000);
+});
+
 describe('forged media jobs', () => {
   let owner: { session: HttpSession; user: UserDto };
   let readyId: number;

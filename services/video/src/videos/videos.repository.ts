@@ -214,6 +214,30 @@ export class VideosRepository {
     return [...referenced];
   }
 
+  /**
+   * Ready videos still played from their original (made before every video got its own copy):
+   * a transcode each, so the copy replaces the original as what is streamed. Job ids are fixed,
+   * so replicas starting together queue each once; a row whose copy exists no longer matches.
+   */
+  async queueCopiesOfPublishedOriginals(): Promise<number[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: { id: number; originalKey: string }[] = await manager.query(
+        `SELECT id, "originalKey" FROM videos
+         WHERE "processingState" = 'ready' AND "originalKey" IS NOT NULL
+           AND "playbackKey" IS DISTINCT FROM 'videos/' || id || '/playback.mp4'`,
+      );
+      for (const { id, originalKey } of rows) {
+        await recordMediaJob(manager, {
+          queue: MEDIA_QUEUES.transcode,
+          name: 'transcode',
+          jobId: mediaJobId('transcode', id, 'copy'),
+          data: { videoId: id, objectKey: originalKey },
+        });
+      }
+      return rows.map((row) => Number(row.id));
+    });
+  }
+
   /** Only a video still being processed can fail: a late verdict never undoes a ready one. */
   async markFailed(id: number): Promise<void> {
     await this.dataSource

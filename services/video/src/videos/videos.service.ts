@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
   isWithinVideoLengthLimit,
@@ -29,7 +29,7 @@ const VIEW_WINDOW_SECONDS = 24 * 3600;
 
 /** Videos: registration of uploads and links, the media state machine, edits, deletion, views. */
 @Injectable()
-export class VideosService {
+export class VideosService implements OnApplicationBootstrap {
   private readonly logger = new Logger(VideosService.name);
 
   constructor(
@@ -173,6 +173,20 @@ export class VideosService {
       };
     }
     return { video: null, thumbnailKey };
+  }
+
+  /** At start: ready videos still played from their original get their copy made (see the repository). */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const queued = await this.videos.queueCopiesOfPublishedOriginals();
+      if (queued.length) {
+        this.logger.warn({ msg: 'ready videos played from their original: copies queued', videoIds: queued });
+        void this.relay.kick();
+      }
+    } catch (error) {
+      // Those videos stay unplayable to others (never the original) until the next start.
+      this.logger.error({ msg: 'could not queue copies of published originals', error: String(error) });
+    }
   }
 
   /**
