@@ -29,7 +29,7 @@ const ALL_SUBJECTS = [
 const ADMIN_COMMANDS = [...Object.values(USER_CLEANUP_PATTERNS), TOGGLE_ADMIN_PATTERN];
 const GATEWAY_SUBJECTS = ALL_SUBJECTS.filter((subject) => !ADMIN_COMMANDS.includes(subject));
 /** The media cleanup asks the video and auth services which stored objects they still reference. */
-const MEDIA_WORKER_PREFIXES = ['video.media.', 'auth.profile-images.'];
+const MEDIA_WORKER_SUBJECTS: string[] = Object.values(contracts.MEDIA_REFERENCE_PATTERNS);
 
 const ownerOf = (subject: string) => subject.split('.')[0];
 
@@ -187,10 +187,8 @@ describe('infra/nats/nats-server.conf', () => {
 
   it('lets the media worker ask only the video and auth services which objects they reference', async () => {
     const worker = await connectAs('media-worker');
-    const allowed = ALL_SUBJECTS.filter((subject) =>
-      MEDIA_WORKER_PREFIXES.some((prefix) => subject.startsWith(prefix)),
-    );
-    expect(allowed.length).toBeGreaterThan(0);
+    const allowed = ALL_SUBJECTS.filter((subject) => MEDIA_WORKER_SUBJECTS.includes(subject));
+    expect(allowed).toEqual([...MEDIA_WORKER_SUBJECTS].sort());
     for (const subject of ALL_SUBJECTS) {
       const reply = await request(worker, subject);
       expect({ subject, reply }).toEqual({

@@ -50,7 +50,8 @@ export class VideoClient {
     });
   }
 
-  playback(videoId: number): Promise<PlaybackSources> {
-    return this.rpc.send<PlaybackSources, PlaybackRequest>('video', VIDEO_PATTERNS.playback, { videoId });
+  /** What `viewerId` (null for a visitor) may stream: the published copy, or the uploader's own original before it exists. */
+  playback(videoId: number, viewerId: string | null = null): Promise<PlaybackSources> {
+    return this.rpc.send<PlaybackSources, PlaybackRequest>('video', VIDEO_PATTERNS.playback, { videoId, viewerId });
   }
 }

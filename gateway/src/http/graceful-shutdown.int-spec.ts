@@ -112,12 +112,13 @@ describe('gateway shutdown', () => {
     await stopped;
     expect(gateway.process.signalCode).not.toBe('SIGKILL');
 
-    // Nothing half-written: another gateway serves the video with its stored file.
+    // Nothing half-written: another gateway serves the uploader their stored original (no
+    // worker runs here, so it is still being processed and only its uploader may play it).
     const next = await stack.addReplica('gateway');
     const fresh = new HttpSession(`http://127.0.0.1:${next.port}`);
     expect((await fresh.get<VideoDto>(`/api/videos/${body.id}`)).status).toBe(200);
     const stream = await fetch(`http://127.0.0.1:${next.port}/api/videos/${body.id}/stream`, {
-      headers: { range: 'bytes=0-' },
+      headers: { range: 'bytes=0-', cookie: `${SESSION_COOKIE}=${session.cookie(SESSION_COOKIE)}` },
     });
     expect([200, 206]).toContain(stream.status);
     expect(Buffer.from(await stream.arrayBuffer()).equals(file)).toBe(true);

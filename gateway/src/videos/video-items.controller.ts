@@ -105,18 +105,26 @@ export class VideoItemsController {
     await this.videos.delete(id, { id: user.id, isAdmin: user.isAdmin });
   }
 
-  /** The playable file with Range support (206), so seeking works and nothing is buffered. */
+  /**
+   * The playable file with Range support (206), so seeking works and nothing is buffered. Only
+   * the published copy (no metadata of the original) is served, except to the uploader, who may
+   * preview their own original while the copy is being made; everyone else gets 404 until then.
+   */
   @Get(':id/stream')
   async stream(@Param('id', VideoIdPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const sources = await this.videos.playback(id);
-    if (!sources.video) throw new NotFoundException({ message: 'This video has no stored file' });
-    const { objectKey, contentType } = sources.video;
+    const sources = await this.videos.playback(id, req.user?.id ?? null);
+    if (!sources.video) throw new NotFoundException({ message: 'This video has no playable file yet' });
+    const { objectKey, contentType, original } = sources.video;
     const head = await storageCall(() => this.storage.head(objectKey));
     if (!head) throw new NotFoundException({ message: 'Video file not found' });
 
     res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('Content-Type', contentType);
-    res.setHeader('Cache-Control', 'private, max-age=3600');
+    // Uploaded bytes: never sniffed into another type, never a page or a download of their own.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Disposition', 'inline');
+    res.setHeader('Content-Security-Policy', 'sandbox');
+    res.setHeader('Cache-Control', original ? 'private, no-store' : 'private, max-age=3600');
     if (head.etag) res.setHeader('ETag', head.etag);
     const range = parseRange(req.headers.range, head.size);
     if (range === 'unsatisfiable') {

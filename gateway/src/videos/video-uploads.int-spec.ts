@@ -19,6 +19,7 @@ import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import {
   eventually,
   HttpSession,
+  makeMediaFixture,
   makeTestVideo,
   mp4BoxTypes,
   newUserFields,
@@ -111,13 +112,10 @@ describe('uploading a file', () => {
     expect(ready.videoUrl).toBe(`/api/videos/${id}/stream`);
     expect(ready.thumbnailUrl).toBe(`/api/videos/${id}/thumbnail`);
     expect(ready.duration).toBe(2);
-    // Ready as uploaded (index last, played with Range requests); then its faststart copy, index
-    // first, becomes what is streamed.
-    await eventually(
-      async () => mp4BoxTypes(Buffer.from(await (await fetch(`${stack.baseUrl}${ready.videoUrl}`)).arrayBuffer())),
-      (boxes) => boxes.includes('moov') && boxes.indexOf('moov') < boxes.indexOf('mdat'),
-      30_000,
-    );
+    // What is streamed is the worker's copy, index first, from the moment the video is ready.
+    const boxes = mp4BoxTypes(Buffer.from(await (await fetch(`${stack.baseUrl}${ready.videoUrl}`)).arrayBuffer()));
+    expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
 
     const thumbnail = await fetch(`${stack.baseUrl}${ready.thumbnailUrl}`);
     expect(thumbnail.status).toBe(200);
@@ -236,6 +234,45 @@ describe('uploading a file', () => {
     expect(await videoRows('Too long')).toHaveLength(0);
   });
 
+  it('accepts a clip that reads 2:00 (120.4 s, as phones record) and makes it ready', async () => {
+    const { session } = await member();
+    const path = join(scratch, 'two-minutes.mp4');
+    await makeTestVideo(path, { seconds: 120.4, size: '64x48' });
+    const res = await upload(
+      session,
+      uploadForm(
+        { title: 'Exactly two minutes', categoryId: String(categoryId) },
+        { bytes: await readFile(path), name: 'two-minutes.mp4', type: 'video/mp4' },
+      ),
+    );
+    expect(res.status).toBe(201);
+    const ready = await eventually(
+      async () => (await session.get<VideoDto>(`/api/videos/${res.body.id}`)).body,
+      (video) => video.processingState !== 'processing',
+      60_000,
+    );
+    expect(ready).toMatchObject({ processingState: 'ready', hasFileError: false, duration: 120 });
+  });
+
+  it('refuses a file over the input limits (wider than 4096 px) as not a valid video', async () => {
+    const { session } = await member();
+    const path = await makeMediaFixture(join(scratch, 'too-wide.mp4'), {
+      seconds: 1,
+      size: '4100x64',
+      audio: 'none',
+    });
+    const res = await upload(
+      session,
+      uploadForm(
+        { title: 'Too wide', categoryId: String(categoryId) },
+        { bytes: await readFile(path), name: 'too-wide.mp4', type: 'video/mp4' },
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(VIDEO_UPLOAD_MESSAGES.invalidFile);
+    expect(await videoRows('Too wide')).toHaveLength(0);
+  });
+
   it('refuses a text file named .mp4 before storing it, and a truncated MP4 after probing', async () => {
     const { session } = await member();
     const text = await upload(
@@ -308,7 +345,7 @@ describe('uploading a file', () => {
 });
 
 describe('verdicts from the media worker', () => {
-  it('are applied in any order and more than once: a faststart copy stays, a late failure never undoes ready', async () => {
+  it('are applied in any order and more than once, a late failure never undoes ready, and only this video’s own files are published', async () => {
     const { user } = await member();
     const redis = createRedisConnection(stack.env.REDIS_URL as string, 'verdicts-spec');
     const results = new Queue<MediaResultJobData>(MEDIA_QUEUES.results, {
@@ -339,35 +376,49 @@ describe('verdicts from the media worker', () => {
           stack.database.url,
           async (client) =>
             (
-              await client.query<{ processingState: string; hasFileError: boolean; playbackKey: string | null }>(
-                'SELECT "processingState", "hasFileError", "playbackKey" FROM videos WHERE id = $1',
-                [id],
-              )
+              await client.query<{
+                processingState: string;
+                hasFileError: boolean;
+                playbackKey: string | null;
+                thumbnailKey: string | null;
+              }>('SELECT "processingState", "hasFileError", "playbackKey", "thumbnailKey" FROM videos WHERE id = $1', [
+                id,
+              ])
             ).rows[0],
         );
-      const faststartKey = VIDEO_KEYS.playback(id);
       const ready = {
         videoId: id,
         stage: 'ready',
-        playbackKey: originalKey,
+        playbackKey: VIDEO_KEYS.playback(id),
         thumbnailKey: VIDEO_KEYS.thumbnail(id),
         durationSeconds: 12,
         reencoded: false,
       } as const;
 
-      // The copy's verdict overtakes the 'ready' one: the copy is still what is played.
-      await send({ videoId: id, stage: 'faststart', playbackKey: faststartKey });
+      // A verdict naming the original, or another video's file, is not this video's copy: ignored.
+      await send({ ...ready, playbackKey: originalKey }, '-original');
+      await send({ ...ready, playbackKey: VIDEO_KEYS.playback(id + 1) }, '-other');
+      await send({ ...ready, thumbnailKey: originalKey }, '-thumbnail');
+      expect(await row()).toEqual({
+        processingState: 'processing',
+        hasFileError: false,
+        playbackKey: null,
+        thumbnailKey: null,
+      });
+
       await send(ready);
       await send(ready, '-again');
-      expect(await row()).toEqual({ processingState: 'ready', hasFileError: false, playbackKey: faststartKey });
+      const published = { processingState: 'ready', hasFileError: false, ...ready } as const;
+      const { playbackKey, thumbnailKey, processingState, hasFileError } = published;
+      expect(await row()).toEqual({ processingState, hasFileError, playbackKey, thumbnailKey });
 
       await send({ videoId: id, stage: 'failed', reason: 'transcode-failed', detail: 'a retry gave up late' });
-      expect(await row()).toEqual({ processingState: 'ready', hasFileError: false, playbackKey: faststartKey });
+      expect(await row()).toEqual({ processingState, hasFileError, playbackKey, thumbnailKey });
 
       // A copy written for a video deleted meanwhile has no owner: it is removed.
       const orphanId = id + 1_000_000;
       await storage.upload(VIDEO_KEYS.playback(orphanId), Buffer.from('an orphaned copy'));
-      await send({ videoId: orphanId, stage: 'faststart', playbackKey: VIDEO_KEYS.playback(orphanId) });
+      await send({ ...ready, videoId: orphanId, playbackKey: VIDEO_KEYS.playback(orphanId), thumbnailKey: null });
       await eventually(
         () => storage.head(VIDEO_KEYS.playback(orphanId)),
         (head) => head === null,
@@ -461,8 +512,6 @@ describe('editing, deleting and views', () => {
       return Object.values(rows[0]!);
     });
     expect(keys.every(Boolean)).toBe(true);
-    // The faststart copy too, written before or after the deletion.
-    keys.push(VIDEO_KEYS.playback(ready.id));
 
     expect((await other.delete(`/api/videos/${ready.id}`)).status).toBe(403);
     expect((await session.delete(`/api/videos/${ready.id}`)).status).toBe(204);

@@ -9,6 +9,7 @@ export * from './catalog/video.schemas.js';
 export * from './catalog/bookmark.schemas.js';
 export * from './media/media.jobs.js';
 export * from './media/video.patterns.js';
+export * from './media/media-references.js';
 export * from './errors/error-codes.js';
 export * from './auth/user.types.js';
 export * from './auth/auth.schemas.js';

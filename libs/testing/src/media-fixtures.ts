@@ -54,6 +54,15 @@ export interface MediaFixtureOptions {
   format?: 'mp4' | 'mov' | 'webm' | 'ipod';
   /** Write through a pipe so the muxer cannot go back to fill in duration and index, like a browser's MediaRecorder. */
   unseekable?: boolean;
+  /**
+   * Container metadata as phones write it (e.g. `location`, `com.apple.quicktime.location.ISO6709`,
+   * `creation_time`, `comment`), kept under their own keys (`-movflags +use_metadata_tags`).
+   */
+  metadata?: Record<string, string>;
+  /** Metadata of the video stream (e.g. `handler_name`, `creation_time`). */
+  videoStreamMetadata?: Record<string, string>;
+  /** Copies of the test pattern as separate video streams (1 unless set). */
+  videoStreams?: number;
 }
 
 const VIDEO_ENCODERS: Record<Exclude<MediaFixtureOptions['video'], undefined | 'none'>, string[]> = {
@@ -87,8 +96,17 @@ export async function makeMediaFixture(outputPath: string, options: MediaFixture
     );
   }
   if (audio !== 'none') args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`);
+  if ((options.videoStreams ?? 1) > 1 && video !== 'none') {
+    for (let i = 0; i < (options.videoStreams ?? 1); i += 1) args.push('-map', '0:v');
+    if (audio !== 'none') args.push('-map', '1:a');
+  }
   if (video !== 'none') args.push(...VIDEO_ENCODERS[video], '-pix_fmt', options.pixelFormat ?? 'yuv420p');
   if (audio !== 'none') args.push(...AUDIO_ENCODERS[audio]);
+  for (const [key, value] of Object.entries(options.metadata ?? {})) args.push('-metadata', `${key}=${value}`);
+  for (const [key, value] of Object.entries(options.videoStreamMetadata ?? {})) {
+    args.push('-metadata:s:v:0', `${key}=${value}`);
+  }
+  if (options.metadata) args.push('-movflags', '+use_metadata_tags');
   if (options.format) args.push('-f', options.format);
   if (options.unseekable) {
     const format = options.format ?? outputPath.split('.').pop() ?? 'mp4';
@@ -117,6 +135,29 @@ export async function truncateMediaFile(sourcePath: string, outputPath: string, 
   const bytes = await readFile(sourcePath);
   await writeFile(outputPath, bytes.subarray(0, Math.floor(bytes.length * fraction)));
   return outputPath;
+}
+
+/** Every metadata tag ffprobe reads in a file: the container's and each stream's, as "key=value". */
+export async function metadataTags(path: string): Promise<string[]> {
+  const { ffprobePath } = testInfra();
+  const { stdout } = await execFileAsync(ffprobePath, [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    '-show_chapters',
+    path,
+  ]);
+  const parsed = JSON.parse(stdout) as {
+    format?: { tags?: Record<string, string> };
+    streams?: { tags?: Record<string, string> }[];
+    chapters?: { tags?: Record<string, string> }[];
+  };
+  return [parsed.format, ...(parsed.streams ?? []), ...(parsed.chapters ?? [])].flatMap((entry) =>
+    Object.entries(entry?.tags ?? {}).map(([key, value]) => `${key}=${value}`),
+  );
 }
 
 export interface ProbedMedia {

@@ -4,6 +4,7 @@ import { DatabaseModule, DomainEventsModule } from '@app/database';
 import { config } from './config.js';
 import { ReputationProcessor } from './reputation/reputation.processor.js';
 import { ReputationRepository } from './reputation/reputation.repository.js';
+import { ProfileImageReferencesHandler } from './users/profile-image-references.handler.js';
 import { UsersHandler } from './users/users.handler.js';
 import { UsersRepository } from './users/users.repository.js';
 import { ADMIN_EMAIL, UsersService } from './users/users.service.js';
@@ -18,7 +19,7 @@ import { ADMIN_EMAIL, UsersService } from './users/users.service.js';
     DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'auth' }),
     HealthModule.forApp('auth'),
   ],
-  controllers: [UsersHandler],
+  controllers: [UsersHandler, ProfileImageReferencesHandler],
   providers: [
     UsersRepository,
     UsersService,

@@ -6,6 +6,7 @@ import { CleanupProcessor } from './cleanup/cleanup.processor.js';
 import { config } from './config.js';
 import { ProbeProcessor } from './probe/probe.processor.js';
 import { QueueMetrics } from './metrics/queue-metrics.js';
+import { StoredKeyOwners } from './owners/stored-key-owners.js';
 import { MediaResultsPublisher } from './results/media-results.publisher.js';
 import { sweepStaleScratchDirs } from './shared/scratch-dir.js';
 import { TranscodeProcessor } from './transcode/transcode.processor.js';
@@ -24,6 +25,7 @@ import { OBJECT_STORAGE, WORKER_REDIS } from './worker.tokens.js';
       },
     },
     MediaResultsPublisher,
+    StoredKeyOwners,
     ProbeProcessor,
     TranscodeProcessor,
     CleanupProcessor,

@@ -113,8 +113,12 @@ export const mediaWorkerConfigSchema = z.object({
   ...redis,
   ...s3,
   ...ffmpeg,
+  // The cleanup worker asks the video and auth services whether a live row still names an object.
+  ...nats,
   ...healthPort(8086),
   PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** A re-encode's time budget per second of media (clamped to 6..120.5 s); over it the video fails. */
+  FFMPEG_ENCODE_SECONDS_PER_MEDIA_SECOND: z.coerce.number().positive().max(100).default(10),
   // On SIGTERM a running transcode gets this long to finish; then ffmpeg is stopped and the job
   // goes back to the queue for another replica. Keep it below the pod's termination grace period.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),

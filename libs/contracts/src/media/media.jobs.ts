@@ -12,6 +12,41 @@ export type MediaQueueName = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];
 /** Longest accepted video, in seconds (spec: 2 minutes). */
 export const MAX_VIDEO_SECONDS = 120;
 
+/** Slack over MAX_VIDEO_SECONDS: a recording a phone shows as 2:00 often reads 120.02 s or so in its container. */
+export const VIDEO_LENGTH_TOLERANCE_SECONDS = 0.5;
+
+/** The 2-minute rule, the one definition the worker, the video service and the upload dialog apply. */
+export const isWithinVideoLengthLimit = (seconds: number): boolean =>
+  Number.isFinite(seconds) && seconds <= MAX_VIDEO_SECONDS + VIDEO_LENGTH_TOLERANCE_SECONDS;
+
+/**
+ * What the pipeline will spend CPU on: beyond these a file is no phone or camera clip but a
+ * decoding bomb, refused as not a valid video. Video streams are counted with cover art
+ * (attached pictures): a clip has one picture stream, an exported one sometimes a cover too.
+ */
+export const MEDIA_INPUT_LIMITS = {
+  maxSidePixels: 4096,
+  maxFramesPerSecond: 240,
+  maxVideoStreams: 2,
+} as const;
+
+/** Why a probed file is over MEDIA_INPUT_LIMITS (for logs), or null when it is within them. */
+export function mediaInputLimitProblem(media: Pick<ProbedMedia, 'video' | 'videoStreamCount'>): string | null {
+  const { maxSidePixels, maxFramesPerSecond, maxVideoStreams } = MEDIA_INPUT_LIMITS;
+  if ((media.videoStreamCount ?? 0) > maxVideoStreams) {
+    return `${media.videoStreamCount} video streams (at most ${maxVideoStreams})`;
+  }
+  const video = media.video;
+  if (!video) return null;
+  const side = Math.max(video.width ?? 0, video.height ?? 0);
+  if (side > maxSidePixels) return `${video.width}x${video.height} (at most ${maxSidePixels} px a side)`;
+  // Rounded: 240 fps slow motion reads 239.98 or 240.02.
+  if (video.frameRate !== undefined && video.frameRate !== null && Math.round(video.frameRate) > maxFramesPerSecond) {
+    return `${video.frameRate.toFixed(2)} fps (at most ${maxFramesPerSecond})`;
+  }
+  return null;
+}
+
 /**
  * Jobs carry the id of the request that caused them (when there was one), so the worker's
  * logs name it: see libs/common trace-context.
@@ -38,8 +73,12 @@ export interface ProbedMedia {
     pixelFormat: string | null;
     width: number | null;
     height: number | null;
+    /** Average frames per second; null when the file does not say (absent from older workers' findings). */
+    frameRate?: number | null;
   } | null;
   audio: { index: number; codec: string | null; channels: number | null } | null;
+  /** Every video stream, cover art included (absent from older workers' findings). */
+  videoStreamCount?: number;
 }
 
 export interface ProbeResult {
@@ -50,6 +89,8 @@ export interface ProbeResult {
   hasAudio: boolean;
   durationSeconds: number | null;
   withinLengthLimit: boolean;
+  /** Within MEDIA_INPUT_LIMITS (size, frame rate, stream count); absent from older workers' verdicts. */
+  withinInputLimits?: boolean;
   videoCodec: string | null;
   audioCodec: string | null;
   pixelFormat: string | null;
@@ -69,7 +110,8 @@ export interface TranscodeJobData extends RequestTraced {
 }
 
 /** Why a stored file cannot be played; the video gets `hasFileError`. */
-export type MediaFailureReason = 'missing' | 'unreadable' | 'no-video' | 'too-long' | 'transcode-failed';
+export type MediaFailureReason =
+  'missing' | 'unreadable' | 'no-video' | 'too-long' | 'over-limits' | 'transcode-failed' | 'time-budget';
 
 /** Every verdict the worker sends back about a registered video. Applying one twice changes nothing. */
 export type MediaResultJobData = RequestTraced &
@@ -78,17 +120,14 @@ export type MediaResultJobData = RequestTraced &
     | {
         videoId: number;
         stage: 'ready';
+        /** Always VIDEO_KEYS.playback(videoId): the original itself is never played (its metadata stays private). */
         playbackKey: string;
+        /** VIDEO_KEYS.thumbnail(videoId), or null when no frame could be taken. */
         thumbnailKey: string | null;
         durationSeconds: number | null;
-        /** false when the original was only remuxed (stream copy + faststart). */
+        /** false when the original was only remuxed (stream copy, metadata dropped, index first). */
         reencoded: boolean;
       }
-    /**
-     * After 'ready' with the original as playback file: its copy with the index first (same
-     * streams, remuxed) replaces it, so playback starts and seeks without fetching the end first.
-     */
-    | { videoId: number; stage: 'faststart'; playbackKey: string }
     | { videoId: number; stage: 'failed'; reason: MediaFailureReason; detail: string }
   );
 
@@ -104,6 +143,13 @@ export const VIDEO_KEYS = {
   playback: (videoId: number) => `videos/${videoId}/playback.mp4`,
   thumbnail: (videoId: number) => `videos/${videoId}/thumbnail.jpg`,
 } as const;
+
+/** The id of the video a derived key (`videos/{id}/...`) belongs to, or null for any other key. */
+export function videoIdOfDerivedKey(key: string): number | null {
+  const id = Number(/^videos\/([1-9]\d{0,9})\/[^/]+$/.exec(key)?.[1]);
+  // Row ids are PostgreSQL integers.
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
+}
 
 /** Deterministic job ids: enqueueing the same stage twice for a video queues it once. */
 export const mediaJobId = (stage: 'probe' | 'transcode' | 'result', videoId: number, suffix = ''): string =>

@@ -50,11 +50,24 @@ export interface RecordViewRequest {
 
 export interface PlaybackRequest {
   videoId: number;
+  /**
+   * The signed-in viewer (null for a visitor). Only the uploader may preview their own original
+   * while its published copy is being made; everyone else gets the copy or nothing.
+   */
+  viewerId?: string | null;
 }
 
 export interface PlaybackSources {
-  /** The browser-safe file when ready, else the original; null for a YouTube link. */
-  video: { objectKey: string; contentType: string } | null;
+  /**
+   * What this viewer may stream: the published copy (without the original's metadata) once it
+   * exists, the original only for its uploader until then; null otherwise, and for a link.
+   */
+  video: {
+    objectKey: string;
+    contentType: string;
+    /** The uploader's own original, previewed before the copy exists: never to be kept in a cache. */
+    original?: boolean;
+  } | null;
   thumbnailKey: string | null;
 }
 

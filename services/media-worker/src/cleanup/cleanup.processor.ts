@@ -2,10 +2,11 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
-import { MEDIA_QUEUES, PROFILE_IMAGE_PREFIX, VIDEO_KEYS, type CleanupJobData } from '@app/contracts';
+import { MEDIA_QUEUES, PROFILE_IMAGE_PREFIX, VIDEO_KEYS, storedKeyOwner, type CleanupJobData } from '@app/contracts';
 import { observeWorkerJobs, runJobTraced } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { config } from '../config.js';
+import { StoredKeyOwners } from '../owners/stored-key-owners.js';
 import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
 
 /** Deletes in flight at once: a video has a handful of objects, a bulk cleanup more. */
@@ -31,23 +32,34 @@ export function expandCleanupKeys(keys: readonly string[]): string[] {
   return [...expanded];
 }
 
+/** The job's return value, for the queue's UI and the logs. */
+export interface CleanupOutcome {
+  deleted: string[];
+  /** Asked for, but a live row still references them (a stale or forged job): left alone. */
+  kept: string[];
+}
+
 /**
- * Removes stored objects of a deleted video or a refused upload. Idempotent: deleting a missing
- * key succeeds, so a retried or repeated job just deletes again. An S3 error throws and BullMQ
- * retries with the producer's backoff.
+ * Removes stored objects of a deleted video, a refused upload or a deleted member. A job is a
+ * request, not an order: it may only name keys of the shapes the product writes (videos/...,
+ * profile-images/<user id>/...), and each key is deleted only after its owner (the video or
+ * auth service) says no live row references it any more. Idempotent: deleting a missing key
+ * succeeds, so a retried or repeated job just deletes again. An S3 error or an owner that does
+ * not answer throws, and BullMQ retries with the producer's backoff.
  */
 @Injectable()
 export class CleanupProcessor implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CleanupProcessor.name);
-  private worker?: Worker<CleanupJobData, { deleted: string[] }>;
+  private worker?: Worker<CleanupJobData, CleanupOutcome>;
 
   constructor(
     @Inject(WORKER_REDIS) private readonly redis: Redis,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly owners: StoredKeyOwners,
   ) {}
 
   onModuleInit(): void {
-    this.worker = new Worker<CleanupJobData, { deleted: string[] }>(
+    this.worker = new Worker<CleanupJobData, CleanupOutcome>(
       MEDIA_QUEUES.cleanup,
       (job) => runJobTraced(job, () => this.process(job)),
       {
@@ -65,7 +77,7 @@ export class CleanupProcessor implements OnModuleInit, OnModuleDestroy {
     this.worker.on('error', (error) => this.logger.error({ msg: 'cleanup worker error', error: error.message }));
   }
 
-  async process(job: Job<CleanupJobData, { deleted: string[] }>): Promise<{ deleted: string[] }> {
+  async process(job: Job<CleanupJobData, CleanupOutcome>): Promise<CleanupOutcome> {
     const { keys, prefixes = [] } = job.data;
     if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) {
       throw new UnrecoverableError('cleanup job needs { keys: string[] }');
@@ -74,13 +86,26 @@ export class CleanupProcessor implements OnModuleInit, OnModuleDestroy {
     if (!Array.isArray(prefixes) || prefixes.some((prefix) => !PROFILE_FOLDER.test(String(prefix)))) {
       throw new UnrecoverableError(`cleanup prefixes must look like ${PROFILE_IMAGE_PREFIX}/<user id>/`);
     }
+    const named = expandCleanupKeys(keys);
+    const foreign = named.filter((key) => storedKeyOwner(key) === null);
+    if (foreign.length) {
+      throw new UnrecoverableError(`cleanup refuses keys the product never writes: ${foreign.slice(0, 5).join(', ')}`);
+    }
     const listed = (await Promise.all(prefixes.map((prefix) => this.storage.listKeys(prefix)))).flat();
-    const deleted = [...expandCleanupKeys(keys), ...listed];
+    // Something else in a member's folder (not a picture the gateway wrote) is not ours to judge.
+    const unknownListed = listed.filter((key) => storedKeyOwner(key) === null);
+    if (unknownListed.length) this.logger.warn({ msg: 'cleanup skips unknown objects', keys: unknownListed });
+    const candidates = [...new Set([...named, ...listed.filter((key) => storedKeyOwner(key) !== null)])];
+
+    const referenced = candidates.length ? await this.owners.referenced(candidates) : new Set<string>();
+    const kept = candidates.filter((key) => referenced.has(key));
+    const deleted = candidates.filter((key) => !referenced.has(key));
     for (let i = 0; i < deleted.length; i += PARALLEL_DELETES) {
       await Promise.all(deleted.slice(i, i + PARALLEL_DELETES).map((key) => this.storage.delete(key)));
     }
+    if (kept.length) this.logger.warn({ msg: 'cleanup kept objects a live row still references', kept });
     this.logger.log({ msg: 'cleaned up', deleted });
-    return { deleted };
+    return { deleted, kept };
   }
 
   async onModuleDestroy(): Promise<void> {

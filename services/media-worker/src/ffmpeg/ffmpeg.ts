@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
-import { MAX_VIDEO_SECONDS } from '@app/contracts';
+import { MAX_VIDEO_SECONDS, VIDEO_LENGTH_TOLERANCE_SECONDS } from '@app/contracts';
 import { inputProtocolArgs } from './input-protocols.js';
 import type { PlaybackPlan } from './playback-plan.js';
 
@@ -16,11 +16,16 @@ export class FfmpegError extends Error {
     message: string,
     readonly exitCode: number | null,
     readonly signal: NodeJS.Signals | null,
-    readonly timedOut: boolean,
+    private readonly killedAtTimeout: boolean,
     readonly stderrTail: string,
   ) {
     super(message);
     this.name = 'FfmpegError';
+  }
+
+  /** Over its time budget: killed at the wall-clock timeout, or by the kernel at its CPU-time limit. */
+  get timedOut(): boolean {
+    return this.killedAtTimeout || this.signal === 'SIGXCPU';
   }
 
   /** The same input will fail the same way: worth a verdict, not a retry. */
@@ -38,10 +43,11 @@ export interface RunOptions {
 /**
  * Runs ffmpeg with an argument array (no shell, so object keys and paths are never parsed).
  * Killed with SIGKILL at the timeout or on abort. `-timelimit` also caps its CPU time in the
- * kernel, so an ffmpeg orphaned by a SIGKILLed worker cannot run on forever.
+ * kernel (the same budget on every core it may use), so an ffmpeg orphaned by a SIGKILLed
+ * worker cannot run on forever.
  */
 export function runFfmpeg(ffmpegPath: string, args: string[], options: RunOptions): Promise<void> {
-  const cpuSeconds = Math.ceil((options.timeoutMs / 1000) * availableParallelism());
+  const cpuSeconds = Math.max(1, Math.ceil((options.timeoutMs / 1000) * availableParallelism()));
   const fullArgs = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'warning', '-timelimit', String(cpuSeconds)];
   fullArgs.push('-y', ...args);
   const aborted = () => {
@@ -90,19 +96,33 @@ export function runFfmpeg(ffmpegPath: string, args: string[], options: RunOption
   });
 }
 
+/** Media seconds a budget is computed for at least: ffmpeg's start and a short clip's first frames. */
+const MIN_BUDGETED_MEDIA_SECONDS = 6;
+
 /**
- * Budget for one ffmpeg run, from the media's duration (unknown → the longest accepted video).
- * A remux only copies bytes; a re-encode of 1080p HEVC on one core runs at about real time.
+ * Wall-clock budget for one ffmpeg run, proportional to the media's duration, which is clamped
+ * to [6 s, the longest accepted video] (unknown → the longest). A thumbnail decodes a frame or
+ * two: a fixed 30 s. A remux only copies bytes: 30 s + 1 s per media second (at most 2.5 min).
+ * A re-encode gets `encodeSecondsPerMediaSecond` (FFMPEG_ENCODE_SECONDS_PER_MEDIA_SECOND)
+ * per media second: with the default 10, 1 to 20 min (1080p HEVC on one core encodes at
+ * about real time). Running out of it is a verdict about the file, never retried.
  */
-export function ffmpegTimeoutMs(durationSeconds: number | null, kind: 'remux' | 'encode' | 'thumbnail'): number {
-  const seconds = Math.min(durationSeconds ?? MAX_VIDEO_SECONDS, MAX_VIDEO_SECONDS * 2);
+export function ffmpegTimeoutMs(
+  durationSeconds: number | null,
+  kind: 'remux' | 'encode' | 'thumbnail',
+  encodeSecondsPerMediaSecond = 10,
+): number {
+  const seconds = Math.min(
+    Math.max(durationSeconds ?? Number.POSITIVE_INFINITY, MIN_BUDGETED_MEDIA_SECONDS),
+    MAX_VIDEO_SECONDS + VIDEO_LENGTH_TOLERANCE_SECONDS,
+  );
   switch (kind) {
     case 'thumbnail':
       return 30_000;
     case 'remux':
-      return 30_000 + seconds * 1000;
+      return 30_000 + Math.ceil(seconds * 1000);
     case 'encode':
-      return 60_000 + seconds * 10_000;
+      return Math.ceil(seconds * encodeSecondsPerMediaSecond * 1000);
   }
 }
 
@@ -122,6 +142,8 @@ export function thumbnailArgs(input: string, output: string, videoStreamIndex: n
     'scale=640:-2',
     '-q:v',
     '3',
+    '-map_metadata',
+    '-1',
     '-f',
     'image2',
     '-update',
@@ -136,7 +158,10 @@ export function thumbnailTime(durationSeconds: number | null): number {
   return durationSeconds < 2 ? durationSeconds / 2 : 1;
 }
 
-/** The playback file: H.264/AAC MP4 with its index first, per the plan. */
+/**
+ * The published file: H.264/AAC MP4 with its index first, per the plan, and nothing of the
+ * original but its picture and sound.
+ */
 export function playbackArgs(
   input: string,
   output: string,
@@ -163,8 +188,12 @@ export function playbackArgs(
       args.push('-an');
       break;
   }
-  // The playback file is served to everyone: drop container metadata such as the GPS position
-  // phones write into .mov files (rotation is stream side data and survives).
+  // The playback file is served to everyone: drop what phones and cameras write beside the
+  // picture: GPS position (©xyz, com.apple.quicktime.location.ISO6709), make, model, software,
+  // creation times, comments, handler names, chapters, data (timed metadata), subtitle and
+  // attachment streams. In ffmpeg 5.1 `-map_metadata -1` without a specifier drops global,
+  // per-stream and chapter metadata alike, and the muxer then writes zero creation times.
+  // Rotation is stream side data (display matrix) and survives.
   args.push('-map_metadata', '-1', '-map_chapters', '-1', '-dn', '-sn');
   args.push('-max_muxing_queue_size', '1024', '-movflags', '+faststart', '-f', 'mp4', output);
   return args;

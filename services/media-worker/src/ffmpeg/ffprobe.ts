@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { MAX_VIDEO_SECONDS, type ProbedMedia, type ProbeResult } from '@app/contracts';
+import { isWithinVideoLengthLimit, mediaInputLimitProblem, type ProbedMedia, type ProbeResult } from '@app/contracts';
 import { inputProtocolArgs } from './input-protocols.js';
 
 const execFileAsync = promisify(execFile);
@@ -14,6 +14,8 @@ interface FfprobeStream {
   height?: number;
   channels?: number;
   duration?: string;
+  avg_frame_rate?: string;
+  nb_frames?: string;
   disposition?: { attached_pic?: number };
 }
 interface FfprobeOutput {
@@ -56,7 +58,8 @@ export async function inspectMedia(ffprobePath: string, filePath: string): Promi
   }
   if (!output.format) return null;
   const streams = output.streams ?? [];
-  const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const videoStreams = streams.filter((s) => s.codec_type === 'video');
+  const video = videoStreams.find((s) => s.disposition?.attached_pic !== 1);
   const audio = streams.find((s) => s.codec_type === 'audio');
   let durationSeconds = positiveNumber(output.format.duration);
   // Stream durations, then a packet scan: browser-recorded WebM (MediaRecorder) and other
@@ -76,13 +79,26 @@ export async function inspectMedia(ffprobePath: string, filePath: string): Promi
             pixelFormat: video.pix_fmt ?? null,
             width: video.width ?? null,
             height: video.height ?? null,
+            frameRate: frameRateOf(video, durationSeconds),
           }
         : null,
     audio:
       audio && typeof audio.index === 'number'
         ? { index: audio.index, codec: audio.codec_name ?? null, channels: audio.channels ?? null }
         : null,
+    videoStreamCount: videoStreams.length,
   };
+}
+
+/**
+ * Average frames per second: the container's own figure, else frames over duration. Not
+ * r_frame_rate, which is a timebase guess (1000 for many browser-recorded WebM files).
+ */
+function frameRateOf(stream: FfprobeStream, durationSeconds: number | null): number | null {
+  const [num, den] = (stream.avg_frame_rate ?? '').split('/').map(Number);
+  if (num !== undefined && den !== undefined && num > 0 && den > 0) return num / den;
+  const frames = Number.parseInt(stream.nb_frames ?? '', 10);
+  return frames > 0 && durationSeconds ? frames / durationSeconds : null;
 }
 
 /** Last packet's end time of one stream, read without decoding; null when nothing has a timestamp. */
@@ -128,6 +144,7 @@ export function toProbeResult(info: MediaInfo, objectKey: string): ProbeResult {
     hasAudio: info.audio !== null,
     durationSeconds: info.durationSeconds,
     withinLengthLimit: isWithinLengthLimit(info.durationSeconds),
+    withinInputLimits: mediaInputLimitProblem(info) === null,
     videoCodec: info.video?.codec ?? null,
     audioCodec: info.audio?.codec ?? null,
     pixelFormat: info.video?.pixelFormat ?? null,
@@ -137,9 +154,9 @@ export function toProbeResult(info: MediaInfo, objectKey: string): ProbeResult {
   };
 }
 
-/** Half a second of slack: container durations of a 2:00 recording often read 120.02 or so. */
+/** An unmeasurable length is not within the limit. */
 export const isWithinLengthLimit = (durationSeconds: number | null): boolean =>
-  durationSeconds !== null && durationSeconds <= MAX_VIDEO_SECONDS + 0.5;
+  durationSeconds !== null && isWithinVideoLengthLimit(durationSeconds);
 
 export const unreadableProbeResult = (objectKey: string): ProbeResult => ({
   objectKey,
@@ -148,6 +165,7 @@ export const unreadableProbeResult = (objectKey: string): ProbeResult => ({
   hasAudio: false,
   durationSeconds: null,
   withinLengthLimit: false,
+  withinInputLimits: false,
   videoCodec: null,
   audioCodec: null,
   pixelFormat: null,

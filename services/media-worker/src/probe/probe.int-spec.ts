@@ -8,7 +8,14 @@ import { firstValueFrom, timeout } from 'rxjs';
 import { NamespacedNatsClient } from '@app/common';
 import { VIDEO_PATTERNS, type ProbeObjectRequest, type ProbeObjectResponse } from '@app/contracts';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
-import { makeTestVideo, startStack, testInfra, type TestStack } from '@app/testing';
+import {
+  makeMediaFixture,
+  makeTestVideo,
+  startStack,
+  testInfra,
+  type MediaFixtureOptions,
+  type TestStack,
+} from '@app/testing';
 
 // The media round trip: NATS request → video-service → BullMQ probe job → media-worker
 // downloads the stored object and runs the real ffprobe → verdict back to the caller.
@@ -76,6 +83,42 @@ describe('probe job through video-service and media-worker', () => {
     expect(response).toMatchObject({
       status: 'done',
       result: { readable: false, hasVideo: false, withinLengthLimit: false },
+    });
+  });
+
+  it('says a 4K clip, 240 fps slow motion and a clip with a cover picture are within the input limits', async () => {
+    for (const [name, options] of [
+      ['uhd.mp4', { size: '4096x64', rate: 5 }],
+      ['slowmo.mp4', { size: '64x64', rate: 240 }],
+      ['two-streams.mp4', { size: '64x64', videoStreams: 2 }],
+    ] as const) {
+      const key = `${keyPrefix}/${name}`;
+      await storage.upload(
+        key,
+        await readFile(await makeMediaFixture(join(scratch, name), { seconds: 1, ...options })),
+      );
+      const response = await probe(key);
+      expect(response).toMatchObject({ status: 'done', result: { readable: true, withinInputLimits: true } });
+    }
+  });
+
+  it.each<[string, MediaFixtureOptions]>([
+    ['wider than 4096 px', { size: '4100x64', rate: 5 }],
+    ['taller than 4096 px', { size: '64x4100', rate: 5 }],
+    ['over 240 fps', { size: '64x64', rate: 250 }],
+    ['with three video streams', { size: '64x64', videoStreams: 3 }],
+  ])('says a clip %s is over the input limits', async (name, options) => {
+    const file = await makeMediaFixture(join(scratch, `${name.replace(/\W+/g, '-')}.mp4`), {
+      seconds: 1,
+      audio: 'none',
+      ...options,
+    });
+    const key = `${keyPrefix}/${name.replace(/\W+/g, '-')}.mp4`;
+    await storage.upload(key, await readFile(file));
+    const response = await probe(key);
+    expect(response).toMatchObject({
+      status: 'done',
+      result: { readable: true, hasVideo: true, withinInputLimits: false },
     });
   });
 

@@ -3,16 +3,14 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ObjectStorage } from '@app/storage';
 import { inspectMedia, type MediaInfo } from '../ffmpeg/ffprobe.js';
-import { hasIndexFirst } from '../ffmpeg/mp4-boxes.js';
 
 /** Long enough for the slowest ffmpeg run on a 2-minute original. */
 const URL_LIFETIME_SECONDS = 3600;
 
 /**
  * An uploaded original as ffmpeg reads it. First over a presigned URL: ffprobe and a thumbnail
- * need only the index and a few frames, which they fetch with HTTP Range requests, so nothing
- * is downloaded. A local copy is made once, only when a whole-file pass needs it (remux,
- * re-encode) or when reading over HTTP failed: a network hiccup must never be mistaken for a
+ * need only the index and a few frames, which they fetch with HTTP Range requests. A local copy
+ * is made once, for the whole-file pass (remux or re-encode) or when reading over HTTP failed: a network hiccup must never be mistaken for a
  * broken file, so every negative answer is confirmed on the local copy.
  */
 export class OriginalSource {
@@ -60,18 +58,5 @@ export class OriginalSource {
   /** ffprobe over the URL; an unreadable answer is confirmed on the local copy. */
   async inspect(ffprobePath: string): Promise<MediaInfo | null> {
     return (await inspectMedia(ffprobePath, this.url)) ?? inspectMedia(ffprobePath, await this.local());
-  }
-
-  /** The MP4 index-first check, over a few 16-byte Range reads. */
-  async hasIndexFirst(): Promise<boolean> {
-    return hasIndexFirst(async (offset, length) => {
-      const end = Math.min(offset + length, this.sizeBytes) - 1;
-      if (end < offset) return Buffer.alloc(0);
-      const part = await this.storage.download(this.objectKey, { start: offset, end });
-      if (!part) throw new Error(`object ${this.objectKey} disappeared while being processed`);
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.body) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    }, this.sizeBytes);
   }
 }

@@ -10,14 +10,7 @@ import { promisify } from 'node:util';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes, randomInt } from 'node:crypto';
 import { createRedisConnection } from '@app/common';
-import {
-  MEDIA_QUEUES,
-  VIDEO_KEYS,
-  mediaJobId,
-  type CleanupJobData,
-  type MediaResultJobData,
-  type TranscodeJobData,
-} from '@app/contracts';
+import { MEDIA_QUEUES, VIDEO_KEYS, mediaJobId, type MediaResultJobData, type TranscodeJobData } from '@app/contracts';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import {
   eventually,
@@ -42,7 +35,6 @@ let stack: TestStack;
 let storage: ObjectStorage;
 let redis: Redis;
 let transcodeQueue: Queue<TranscodeJobData>;
-let cleanupQueue: Queue<CleanupJobData>;
 let resultsWorker: Worker<MediaResultJobData>;
 let scratch: string;
 const results = new Map<number, MediaResultJobData[]>();
@@ -64,6 +56,7 @@ const FIXTURES = {
   h264Pcm: { video: 'h264', audio: 'pcm', file: 'h264-pcm.mov', format: 'mov' },
   audioOnly: { video: 'none', audio: 'aac', file: 'voice.m4a', format: 'ipod' },
   tooLong: { video: 'h264', audio: 'none', seconds: 121, size: '64x64', rate: 2, file: 'long.mp4' },
+  threeStreams: { video: 'h264', audio: 'none', size: '64x64', videoStreams: 3, file: 'three.mp4' },
   slowHevc: { video: 'hevc', audio: 'aac', seconds: 20, size: '640x360', rate: 24, file: 'slow.mov', format: 'mov' },
 } as const satisfies Record<string, MediaFixtureOptions & { file: string }>;
 type FixtureName = keyof typeof FIXTURES | 'h264Aac' | 'faststart' | 'truncated' | 'text';
@@ -79,7 +72,6 @@ beforeAll(async () => {
   redis = createRedisConnection(stack.env.REDIS_URL as string, 'transcode-spec');
   const prefix = stack.env.QUEUE_PREFIX;
   transcodeQueue = new Queue(MEDIA_QUEUES.transcode, { connection: redis, prefix });
-  cleanupQueue = new Queue(MEDIA_QUEUES.cleanup, { connection: redis, prefix });
   resultsWorker = new Worker<MediaResultJobData>(
     MEDIA_QUEUES.results,
     async (job) => {
@@ -112,7 +104,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.TRANSCODE_TIMINGS) console.log(JSON.stringify(timings, null, 1));
   await resultsWorker?.close();
-  await Promise.all([transcodeQueue?.close(), cleanupQueue?.close()]);
+  await transcodeQueue?.close();
   redis?.disconnect();
   storage?.destroy();
   await stack?.stop();
@@ -199,16 +191,16 @@ async function expectPlayableOutputs(videoId: number, name: string) {
 }
 
 describe('transcode processor', () => {
-  it('declares a browser-ready H.264/AAC MP4 ready as it is, then replaces it with a faststart remux', async () => {
+  it('remuxes a browser-ready H.264/AAC MP4 into its own copy, index first, before the video is ready', async () => {
     const original = await mp4TopLevelBoxes(paths.h264Aac);
     expect(original.indexOf('mdat')).toBeLessThan(original.indexOf('moov'));
 
     const { videoId, verdict } = await transcode('h264Aac');
-    // Playable at once: the stream route answers Range requests, so a browser reaches the index at the end.
+    // Never the original itself: only the copy ffmpeg wrote is published.
     expect(verdict).toEqual({
       videoId,
       stage: 'ready',
-      playbackKey: keys.h264Aac,
+      playbackKey: VIDEO_KEYS.playback(videoId),
       thumbnailKey: VIDEO_KEYS.thumbnail(videoId),
       durationSeconds: expect.any(Number),
       reencoded: false,
@@ -216,41 +208,31 @@ describe('transcode processor', () => {
     if (verdict.stage !== 'ready') return;
     expect(verdict.durationSeconds).toBeGreaterThan(1.5);
     expect(verdict.durationSeconds).toBeLessThan(2.5);
-
-    // Then the copy with its index first, same streams (stream copy), replaces it.
-    const [, faststart] = await eventually(
-      async () => results.get(videoId) ?? [],
-      (list) => list.length >= 2,
-    );
-    expect(faststart).toEqual({ videoId, stage: 'faststart', playbackKey: VIDEO_KEYS.playback(videoId) });
     const probed = await expectPlayableOutputs(videoId, 'remux');
     expect(probed).toMatchObject({ audio: { codec: 'aac' }, video: { width: 320, height: 240 } });
     const job = await finishedJob(mediaJobId('transcode', videoId));
-    expect(job.returnvalue).toMatchObject({ stage: 'ready', reencoded: false, playback: 'faststart-copy' });
+    expect(job.returnvalue).toMatchObject({ stage: 'ready', reencoded: false, playback: 'remuxed' });
+    expect(results.get(videoId)).toHaveLength(1);
 
     const stored = await downloadTo(keys.h264Aac, 'original-after.mp4');
     expect(await readFile(stored)).toEqual(await readFile(paths.h264Aac));
   });
 
-  it('plays a browser-ready original that already has its index first as it is: no copy is made', async () => {
+  it('remuxes an original that already has its index first too: the original is never the playback file', async () => {
     const boxes = await mp4TopLevelBoxes(paths.faststart);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
     const { videoId, verdict } = await transcode('faststart');
     expect(verdict).toEqual({
       videoId,
       stage: 'ready',
-      playbackKey: keys.faststart,
+      playbackKey: VIDEO_KEYS.playback(videoId),
       thumbnailKey: VIDEO_KEYS.thumbnail(videoId),
       durationSeconds: expect.any(Number),
       reencoded: false,
     });
-    expect(await storage.head(VIDEO_KEYS.playback(videoId))).toBeNull();
-    const thumbnail = await downloadTo(VIDEO_KEYS.thumbnail(videoId), 'faststart-thumbnail.jpg');
-    expect((await readFile(thumbnail)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    // Probe, thumbnail and index check read the original over Range requests: it was never downloaded.
+    await expectPlayableOutputs(videoId, 'faststart');
     const job = await finishedJob(mediaJobId('transcode', videoId));
-    expect(job.returnvalue).toMatchObject({ stage: 'ready', playback: 'original' });
-    expect(Object.keys((job.returnvalue as { timingsMs: object }).timingsMs)).not.toContain('download');
+    expect(job.returnvalue).toMatchObject({ stage: 'ready', playback: 'remuxed' });
     expect(results.get(videoId)).toHaveLength(1);
   });
 
@@ -275,6 +257,7 @@ describe('transcode processor', () => {
     ['the first half of an MP4', 'truncated', 'unreadable'],
     ['a text file', 'text', 'unreadable'],
     ['a 121 s clip', 'tooLong', 'too-long'],
+    ['a clip with three video streams', 'threeStreams', 'over-limits'],
     ['an audio-only file', 'audioOnly', 'no-video'],
     ['a key with no object', 'missing', 'missing'],
   ] as const)('sends a failed verdict for %s and completes the job', async (_name, fixture, reason) => {
@@ -283,30 +266,6 @@ describe('transcode processor', () => {
     const job = await transcodeQueue.getJob(mediaJobId('transcode', videoId));
     expect(await job?.getState()).toBe('completed');
     expect(await storage.head(VIDEO_KEYS.playback(videoId))).toBeNull();
-  });
-});
-
-describe('cleanup processor', () => {
-  it("deletes the given keys and a video's derived files, tolerating missing keys, and can run again", async () => {
-    const videoId = nextId++;
-    const original = VIDEO_KEYS.original(`${uploadPrefix}-to-delete`);
-    await Promise.all(
-      [original, VIDEO_KEYS.playback(videoId), VIDEO_KEYS.thumbnail(videoId)].map((key) =>
-        storage.upload(key, Buffer.from('bytes')),
-      ),
-    );
-    const data = { keys: [original, `videos/${videoId}/`, `${uploadPrefix}/never-existed`] };
-    for (const run of [1, 2]) {
-      const job = await cleanupQueue.add('cleanup', data, { jobId: `cleanup-${videoId}-${run}` });
-      const state = await eventually(
-        () => job.getState(),
-        (s) => s === 'completed' || s === 'failed',
-      );
-      expect(state).toBe('completed');
-    }
-    for (const key of [original, VIDEO_KEYS.playback(videoId), VIDEO_KEYS.thumbnail(videoId)]) {
-      expect(await storage.head(key)).toBeNull();
-    }
   });
 });
 

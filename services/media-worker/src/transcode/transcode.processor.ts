@@ -9,6 +9,7 @@ import {
   MAX_VIDEO_SECONDS,
   MEDIA_QUEUES,
   VIDEO_KEYS,
+  mediaInputLimitProblem,
   type MediaFailureReason,
   type TranscodeJobData,
 } from '@app/contracts';
@@ -35,8 +36,8 @@ export interface TranscodeOutcome {
   stage: 'ready' | 'failed';
   reason?: MediaFailureReason;
   reencoded?: boolean;
-  /** What is played: the original itself, its faststart copy, or a re-encoded file. */
-  playback?: 'original' | 'faststart-copy' | 'reencoded';
+  /** What is played: the original's streams remuxed into a clean MP4, or a re-encoded file. Never the original. */
+  playback?: 'remuxed' | 'reencoded';
   /** Per step, plus `ready`: ms from the job's start to the 'ready' verdict. */
   timingsMs: Record<string, number>;
 }
@@ -44,21 +45,22 @@ export interface TranscodeOutcome {
 type PlanOf = ReturnType<typeof planPlayback>;
 
 /**
- * Heavy lane: thumbnail + browser-safe playback for a registered video, with verdicts on the
- * results queue. One job per process at a time (scale by replicas); ffmpeg reads the original
- * over a presigned URL where it can and works on local scratch files that are always removed.
- * Idempotent: output keys are fixed per video and a re-run overwrites them, and result job ids
- * are deterministic.
+ * Heavy lane: thumbnail + the published playback file for a registered video, with verdicts on
+ * the results queue. One job per process at a time (scale by replicas); ffmpeg reads the
+ * original over a presigned URL where it can and works on local scratch files that are always
+ * removed. Idempotent: output keys are fixed per video and a re-run overwrites them, and result
+ * job ids are deterministic.
  *
- * An original that every browser already plays (H.264 yuv420p + AAC in MP4/MOV) is 'ready' as
- * soon as its thumbnail exists: the stream route answers Range requests, so a browser reaches
- * an index at the end too. When its index is last, a faststart copy is made afterwards and
- * replaces it as the playback file ('faststart' verdict). Anything else is re-encoded first.
+ * The original is never what is played: phones write GPS position, device and owner names into
+ * it. Every video becomes 'ready' only with a copy made by ffmpeg: an original that every
+ * browser already plays (H.264 yuv420p + AAC in MP4/MOV) is remuxed (stream copy, under a
+ * second for a 2-minute clip), anything else is re-encoded; both drop all metadata and put the
+ * index first.
  *
- * A file that cannot become a video (missing, unreadable, no picture, too long, refused by
- * ffmpeg) is a verdict and the job completes. Anything else (S3, Redis, a killed ffmpeg)
- * throws so BullMQ retries with the producer's backoff; the last attempt still sends a verdict
- * so the video never stays "processing" forever.
+ * A file that cannot become a video (missing, unreadable, no picture, too long, over the input
+ * limits, refused by ffmpeg, over its time budget) is a verdict and the job completes. Anything
+ * else (S3, Redis, a killed ffmpeg) throws so BullMQ retries with the producer's backoff; the
+ * last attempt still sends a verdict so the video never stays "processing" forever.
  */
 /** The timed steps that are an ffmpeg/ffprobe run (the others are S3 transfers and bookkeeping). */
 const FFMPEG_STEPS = new Set(['probe', 'thumbnail', 'encode', 'remux', 'remux+audio', 'verify']);
@@ -187,6 +189,8 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
     if (info.durationSeconds !== null && !isWithinLengthLimit(info.durationSeconds)) {
       return fail('too-long', `${info.durationSeconds.toFixed(1)} s is over the ${MAX_VIDEO_SECONDS} s limit`);
     }
+    const overLimits = mediaInputLimitProblem(info);
+    if (overLimits) return fail('over-limits', overLimits);
 
     const thumbnail = await timed('thumbnail', () => this.makeThumbnail(source, scratch, info, video, signal));
     const thumbnailKey = thumbnail ? VIDEO_KEYS.thumbnail(videoId) : null;
@@ -197,35 +201,30 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
     }
 
     const plan = planPlayback(info);
-    // Already what every browser plays, and its length is known: it is played as it is, now.
-    const playableAsIs = !plan.reencoded && info.durationSeconds !== null;
-    if (playableAsIs) {
-      await ready(objectKey, thumbnailKey, info.durationSeconds, plan);
-      if (await timed('index-check', () => source.hasIndexFirst())) {
-        return { outcome: { stage: 'ready', reencoded: false, playback: 'original', timingsMs }, plan };
-      }
-    }
-
-    // A whole-file pass: the faststart copy of a ready original, or the re-encode it waits for.
     const input = await timed('download', () => source.local());
     const playback = join(scratch, 'playback.mp4');
+    const kind = plan.video === 'encode' ? 'encode' : 'remux';
     try {
-      await timed(plan.video === 'encode' ? 'encode' : plan.audio === 'encode' ? 'remux+audio' : 'remux', () =>
+      await timed(kind === 'encode' ? 'encode' : plan.audio === 'encode' ? 'remux+audio' : 'remux', () =>
         runFfmpeg(
           config.FFMPEG_PATH,
           playbackArgs(input, playback, plan, { video: video.index, audio: info.audio?.index ?? null }),
-          { timeoutMs: ffmpegTimeoutMs(info.durationSeconds, plan.video === 'encode' ? 'encode' : 'remux'), signal },
+          {
+            timeoutMs: ffmpegTimeoutMs(info.durationSeconds, kind, config.FFMPEG_ENCODE_SECONDS_PER_MEDIA_SECOND),
+            signal,
+          },
         ),
       );
     } catch (error) {
-      if (!(error instanceof FfmpegError && error.isInputError)) throw error;
-      if (playableAsIs) return this.keepOriginal(videoId, error.stderrTail || error.message, plan, timingsMs);
-      return fail('transcode-failed', error.stderrTail || error.message, plan);
+      if (!(error instanceof FfmpegError)) throw error;
+      // Over budget is a verdict at once: the same file would take as long again on every attempt.
+      if (error.timedOut) return fail('time-budget', error.message, plan);
+      if (error.isInputError) return fail('transcode-failed', error.stderrTail || error.message, plan);
+      throw error;
     }
 
     const output = await timed('verify', () => inspectMedia(config.FFPROBE_PATH, playback));
     if (output?.video?.codec !== 'h264') {
-      if (playableAsIs) return this.keepOriginal(videoId, 'the faststart copy is not readable H.264', plan, timingsMs);
       return fail('transcode-failed', 'ffmpeg did not produce a readable H.264 file', plan);
     }
     // An input without any duration could only be measured now.
@@ -237,26 +236,16 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
     await timed('upload', () =>
       this.storage.upload(playbackKey, createReadStream(playback), { contentType: 'video/mp4', signal }),
     );
-    if (playableAsIs) {
-      await this.results.publish({ videoId, stage: 'faststart', playbackKey });
-      return { outcome: { stage: 'ready', reencoded: false, playback: 'faststart-copy', timingsMs }, plan };
-    }
     await ready(playbackKey, thumbnailKey, output.durationSeconds ?? info.durationSeconds, plan);
     return {
       outcome: {
         stage: 'ready',
         reencoded: plan.reencoded,
-        playback: plan.reencoded ? 'reencoded' : 'faststart-copy',
+        playback: plan.reencoded ? 'reencoded' : 'remuxed',
         timingsMs,
       },
       plan,
     };
-  }
-
-  /** The original is already playing; a copy ffmpeg could not make only costs a slower start. */
-  private keepOriginal(videoId: number, why: string, plan: PlanOf, timingsMs: Record<string, number>) {
-    this.logger.warn({ msg: 'no faststart copy; the original stays the playback file', videoId, why });
-    return { outcome: { stage: 'ready', reencoded: false, playback: 'original', timingsMs } as TranscodeOutcome, plan };
   }
 
   /**
@@ -285,8 +274,9 @@ export class TranscodeProcessor implements OnModuleInit, OnModuleDestroy {
           const written = await stat(output).catch(() => null);
           if (written && written.size > 0) return output;
         } catch (error) {
-          if (!(error instanceof FfmpegError && error.isInputError)) throw error;
-          lastError = error.stderrTail;
+          // A frame that takes longer than its budget is no frame: the encode's budget judges the file.
+          if (!(error instanceof FfmpegError && (error.isInputError || error.timedOut))) throw error;
+          lastError = error.stderrTail || error.message;
         }
       }
     }

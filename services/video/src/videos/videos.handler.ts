@@ -71,6 +71,7 @@ export class VideosHandler {
 
   @MessagePattern(VIDEO_PATTERNS.playback)
   playback(@Payload() payload: PlaybackRequest): Promise<PlaybackSources> {
-    return this.videos.playback(parsePayload(z.object({ videoId }), payload).videoId);
+    const message = parsePayload(z.object({ videoId, viewerId: z.string().min(1).max(100).nullish() }), payload);
+    return this.videos.playback(message.videoId, message.viewerId ?? null);
   }
 }

@@ -7,6 +7,7 @@ import {
   MEDIA_QUEUES,
   PROFILE_IMAGE_PREFIX,
   VIDEO_KEYS,
+  videoIdOfDerivedKey,
   type ProbeResult,
 } from '@app/contracts';
 import { recordMediaJob } from '../outbox/media-outbox.js';
@@ -144,30 +145,25 @@ export class VideosRepository {
     });
   }
 
-  /**
-   * false when the video no longer exists (deleted while the worker ran). A faststart copy
-   * recorded before this verdict (results may be applied out of order) stays the playback file.
-   */
+  /** false when the video no longer exists (deleted while the worker ran). */
   async markReady(
     id: number,
     files: { playbackKey: string; thumbnailKey: string | null; durationSeconds: number | null },
   ): Promise<boolean> {
-    const derived = VIDEO_KEYS.playback(id);
     return this.dataSource.transaction(async (manager) => {
       // An UPDATE through query() answers [rows, affected count].
       const [updated] = await manager.query<[{ uploaderId: string; wasReady: boolean }[], number]>(
         `UPDATE videos v SET
            "processingState" = 'ready',
            "hasFileError" = false,
-           "playbackKey" = CASE WHEN v."playbackKey" = $2 THEN v."playbackKey" ELSE $3 END,
-           "thumbnailKey" = $4,
-           "duration" = COALESCE($5, v."duration")
+           "playbackKey" = $2,
+           "thumbnailKey" = $3,
+           "duration" = COALESCE($4, v."duration")
          FROM (SELECT id, "processingState" = 'ready' AS "wasReady" FROM videos WHERE id = $1 FOR UPDATE) before
          WHERE v.id = before.id
          RETURNING v."uploaderId", before."wasReady"`,
         [
           id,
-          derived,
           files.playbackKey,
           files.thumbnailKey,
           files.durationSeconds === null ? null : Math.round(files.durationSeconds),
@@ -180,10 +176,66 @@ export class VideosRepository {
     });
   }
 
-  /** The original's faststart copy becomes the playback file; false when the video is gone. */
-  async useFaststartCopy(id: number, playbackKey: string): Promise<boolean> {
-    const result = await this.dataSource.getRepository(VideoEntity).update({ id }, { playbackKey });
-    return (result.affected ?? 0) > 0;
+  /**
+   * A probe refused the file after the upload stopped waiting: the video fails and its original
+   * is queued for removal, atomically; the row no longer names it. Only while still processing.
+   */
+  async refuse(id: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const video = await lockProcessing(manager, id);
+      if (!video?.originalKey) return;
+      await manager
+        .getRepository(VideoEntity)
+        .update({ id }, { processingState: 'failed', hasFileError: true, originalKey: null });
+      await recordCleanup(manager, [video.originalKey], `refused-${id}`);
+    });
+  }
+
+  /** The subset of `keys` a video row names, directly or as a file in its derived folder. */
+  async findReferencedKeys(keys: string[]): Promise<string[]> {
+    if (!keys.length) return [];
+    const derivedIds = [...new Set(keys.map(videoIdOfDerivedKey).filter((id): id is number => id !== null))];
+    const named: { key: string }[] = await this.dataSource.query(
+      `SELECT k.key FROM unnest($1::text[]) AS k(key)
+       WHERE EXISTS (
+         SELECT 1 FROM videos v WHERE v."originalKey" = k.key OR v."playbackKey" = k.key OR v."thumbnailKey" = k.key
+       )`,
+      [keys],
+    );
+    const live: { id: number }[] = derivedIds.length
+      ? await this.dataSource.query(`SELECT id FROM videos WHERE id = ANY($1::int[])`, [derivedIds])
+      : [];
+    const liveIds = new Set(live.map((row) => Number(row.id)));
+    const referenced = new Set(named.map((row) => row.key));
+    for (const key of keys) {
+      const id = videoIdOfDerivedKey(key);
+      if (id !== null && liveIds.has(id)) referenced.add(key);
+    }
+    return [...referenced];
+  }
+
+  /**
+   * Ready videos still played from their original (made before every video got its own copy):
+   * a transcode each, so the copy replaces the original as what is streamed. Job ids are fixed,
+   * so replicas starting together queue each once; a row whose copy exists no longer matches.
+   */
+  async queueCopiesOfPublishedOriginals(): Promise<number[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: { id: number; originalKey: string }[] = await manager.query(
+        `SELECT id, "originalKey" FROM videos
+         WHERE "processingState" = 'ready' AND "originalKey" IS NOT NULL
+           AND "playbackKey" IS DISTINCT FROM 'videos/' || id || '/playback.mp4'`,
+      );
+      for (const { id, originalKey } of rows) {
+        await recordMediaJob(manager, {
+          queue: MEDIA_QUEUES.transcode,
+          name: 'transcode',
+          jobId: mediaJobId('transcode', id, 'copy'),
+          data: { videoId: id, objectKey: originalKey },
+        });
+      }
+      return rows.map((row) => Number(row.id));
+    });
   }
 
   /** Only a video still being processed can fail: a late verdict never undoes a ready one. */

@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
-  MAX_VIDEO_SECONDS,
+  isWithinVideoLengthLimit,
+  VIDEO_KEYS,
   VIDEO_UPLOAD_MESSAGES,
   youtubeThumbnailUrl,
   youtubeVideoId,
@@ -28,7 +29,7 @@ const VIEW_WINDOW_SECONDS = 24 * 3600;
 
 /** Videos: registration of uploads and links, the media state machine, edits, deletion, views. */
 @Injectable()
-export class VideosService {
+export class VideosService implements OnApplicationBootstrap {
   private readonly logger = new Logger(VideosService.name);
 
   constructor(
@@ -151,32 +152,85 @@ export class VideosService {
     return this.videos.incrementViews(videoId);
   }
 
-  async playback(videoId: number): Promise<PlaybackSources> {
+  /**
+   * Only a copy the worker made is published: the original carries what the phone wrote into
+   * it (GPS position, device, owner), so until the copy exists only its uploader may play it.
+   */
+  async playback(videoId: number, viewerId: string | null = null): Promise<PlaybackSources> {
     const video = await this.require(videoId);
-    const objectKey = video.playbackKey ?? video.originalKey;
-    return {
-      video: objectKey
-        ? { objectKey, contentType: video.playbackKey ? 'video/mp4' : (video.mimeType ?? 'application/octet-stream') }
-        : null,
-      thumbnailKey: video.thumbnailKey,
-    };
+    const thumbnailKey = video.thumbnailKey;
+    if (video.playbackKey && video.playbackKey === VIDEO_KEYS.playback(video.id)) {
+      return { video: { objectKey: video.playbackKey, contentType: 'video/mp4' }, thumbnailKey };
+    }
+    if (video.originalKey && viewerId !== null && viewerId === video.uploaderId) {
+      return {
+        video: {
+          objectKey: video.originalKey,
+          contentType: video.mimeType ?? 'application/octet-stream',
+          original: true,
+        },
+        thumbnailKey,
+      };
+    }
+    return { video: null, thumbnailKey };
+  }
+
+  /** At start: ready videos still played from their original get their copy made (see the repository). */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const queued = await this.videos.queueCopiesOfPublishedOriginals();
+      if (queued.length) {
+        this.logger.warn({ msg: 'ready videos played from their original: copies queued', videoIds: queued });
+        void this.relay.kick();
+      }
+    } catch (error) {
+      // Those videos stay unplayable to others (never the original) until the next start.
+      this.logger.error({ msg: 'could not queue copies of published originals', error: String(error) });
+    }
+  }
+
+  /**
+   * Which of these stored keys a video row still names (its original, playback file or
+   * thumbnail, or anything in its derived folder): the cleanup worker deletes only the others.
+   */
+  referencedKeys(keys: string[]): Promise<string[]> {
+    return this.videos.findReferencedKeys(keys);
   }
 
   /** Applies a verdict from the media worker; each is idempotent, and a deleted video ignores them. */
   async applyMediaResult(result: MediaResultJobData): Promise<void> {
+    if (!Number.isSafeInteger(result.videoId) || result.videoId < 1) {
+      this.logger.warn({ msg: 'media result ignored: not a video id', videoId: result.videoId });
+      return;
+    }
     switch (result.stage) {
       case 'probed': {
         const refusal = refusalOf(result.result);
         if (refusal) {
+          // Nobody will ever play it: the original goes, and with it what the phone wrote into it.
           this.logger.log({ msg: 'upload refused by probe', videoId: result.videoId, refusal });
-          await this.videos.markFailed(result.videoId);
+          await this.videos.refuse(result.videoId);
+          void this.relay.kick();
         } else {
           await this.videos.queueTranscode(result.videoId, result.result);
           void this.relay.kick();
         }
         return;
       }
-      case 'ready':
+      case 'ready': {
+        // A results job is only trusted with this video's own files: a forged one naming another
+        // object (the original, another video's file) must not get it published.
+        const ownThumbnail =
+          result.thumbnailKey === null || result.thumbnailKey === VIDEO_KEYS.thumbnail(result.videoId);
+        if (result.playbackKey !== VIDEO_KEYS.playback(result.videoId) || !ownThumbnail) {
+          this.logger.warn({
+            msg: 'media result ignored: names files that are not this video’s',
+            videoId: result.videoId,
+            playbackKey: result.playbackKey,
+            thumbnailKey: result.thumbnailKey,
+          });
+          return;
+        }
         // Deleted while the worker ran: the files it just wrote have no owner, so they go too.
         if (!(await this.videos.markReady(result.videoId, result))) {
           await this.videos.cleanUp(
@@ -188,12 +242,7 @@ export class VideosService {
           this.events.kick();
         }
         return;
-      case 'faststart':
-        if (!(await this.videos.useFaststartCopy(result.videoId, result.playbackKey))) {
-          await this.videos.cleanUp([result.playbackKey], `orphan-faststart-${result.videoId}`);
-          void this.relay.kick();
-        }
-        return;
+      }
       case 'failed':
         this.logger.warn({
           msg: 'media failed',
@@ -203,6 +252,9 @@ export class VideosService {
         });
         await this.videos.markFailed(result.videoId);
         return;
+      default:
+        // A stage this version does not know (an older worker's 'faststart', a forged job).
+        this.logger.warn({ msg: 'media result ignored: unknown stage', result: result as unknown });
     }
   }
 
@@ -220,8 +272,14 @@ export class VideosService {
 
 /** The user-facing reason a probed file is refused, or null when it may be played. */
 function refusalOf(result: ProbeResult): string | null {
-  if (!result.readable || !result.hasVideo) return VIDEO_UPLOAD_MESSAGES.invalidFile;
-  if (!result.withinLengthLimit || (result.durationSeconds ?? 0) > MAX_VIDEO_SECONDS)
+  // Absurd sizes, frame rates or stream counts are no phone clip but a decoding bomb.
+  if (!result.readable || !result.hasVideo || result.withinInputLimits === false) {
+    return VIDEO_UPLOAD_MESSAGES.invalidFile;
+  }
+  if (
+    !result.withinLengthLimit ||
+    (result.durationSeconds !== null && !isWithinVideoLengthLimit(result.durationSeconds))
+  )
     return VIDEO_UPLOAD_MESSAGES.tooLong;
   return null;
 }

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useCreateVideo } from '@/features/videos/api/create-video';
 import {
   VIDEO_FILE_ACCEPT,
+  VIDEO_LENGTH_HINT,
   validateUpload,
   validateVideoFile,
   type UploadErrors,
@@ -280,7 +281,7 @@ export function UploadVideoForm({
 
         <p className="upload-form__limit" data-testid="upload-length-hint">
           <ClockIcon size={16} />
-          Maximum length: 2 minutes
+          {VIDEO_LENGTH_HINT}
         </p>
       </fieldset>
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { validateUpload, validateVideoFile, type UploadFormValues, type VideoFileInfo } from './upload-validation';
+import {
+  VIDEO_LENGTH_HINT,
+  validateUpload,
+  validateVideoFile,
+  type UploadFormValues,
+  type VideoFileInfo,
+} from './upload-validation';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = 5 * MB): VideoFileInfo => ({ name, type, size });
@@ -78,5 +84,11 @@ describe('validateUpload', () => {
         source: { kind: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ' },
       },
     });
+  });
+});
+
+describe('VIDEO_LENGTH_HINT', () => {
+  it('states the shared 2-minute rule in the spec’s words', () => {
+    expect(VIDEO_LENGTH_HINT).toBe('Maximum length: 2 minutes');
   });
 });

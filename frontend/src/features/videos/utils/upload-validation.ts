@@ -1,4 +1,4 @@
-import { VIDEO_LIMITS, VIDEO_UPLOAD_MESSAGES, youtubeVideoId } from '@app/contracts';
+import { MAX_VIDEO_SECONDS, VIDEO_LIMITS, VIDEO_UPLOAD_MESSAGES, youtubeVideoId } from '@app/contracts';
 
 /** The upload dialog's rules (spec section 5 "Upload"), with the messages the server also uses. */
 
@@ -29,6 +29,12 @@ export type UploadRequest<F extends VideoFileInfo = File> = {
   categoryId: number;
   source: UploadSource<F>;
 };
+
+/**
+ * The dialog's statement of the 2-minute rule, from its one definition in contracts (the
+ * server applies it with isWithinVideoLengthLimit; the dialog cannot measure a file yet).
+ */
+export const VIDEO_LENGTH_HINT = `Maximum length: ${MAX_VIDEO_SECONDS / 60} minutes`;
 
 /** mp4, mov (QuickTime) and webm; 'video/mov' is not a registered type but some tools write it. */
 export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/mov', 'video/webm'] as const;
