@@ -8,7 +8,7 @@ export function tooManyRequests(what: string, waitMs: number): HttpException {
   const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait =
-    retryAfterSeconds < 60
+    retryAfterSeconds <= 60
       ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
       : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return new HttpException(

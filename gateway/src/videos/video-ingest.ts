@@ -131,13 +131,24 @@ export function ingestVideoUpload(
       file.on('limit', () => fail(tooLarge()));
       inspector.on('error', (error: Error) => fail(error));
       file.pipe(inspector);
+      // A small file may have arrived whole (and its stream closed) while the key was prepared.
+      let fileClosed = false;
+      let paceCheck: NodeJS.Timeout | undefined;
+      const stopPaceCheck = () => clearInterval(paceCheck);
+      file.once('close', () => {
+        fileClosed = true;
+        stopPaceCheck();
+      });
+      abort.signal.addEventListener('abort', stopPaceCheck, { once: true });
       // Only time spent waiting for the client counts towards a window, so a client we hold back
       // (every part buffer busy) is never cut for it.
       const watchPace = () => {
+        if (fileClosed) return;
         const { bytesPerSecond, windowMs } = options.minRate;
         let waitedMs = 0;
         let bytesAtWindowStart = inspector.byteCount;
-        const paceCheck = setInterval(() => {
+        paceCheck = setInterval(() => {
+          if (settled) return stopPaceCheck();
           const waitingForClient =
             file.readableLength === 0 && inspector.writableLength === 0 && inspector.readableLength === 0;
           if (!waitingForClient) return;
@@ -145,14 +156,12 @@ export function ingestVideoUpload(
           if (waitedMs < windowMs) return;
           if (inspector.byteCount - bytesAtWindowStart < (bytesPerSecond * windowMs) / 1000) {
             // A slow client would keep trickling into a drained body: the answer ends the connection.
-            req.res?.setHeader('Connection', 'close');
+            if (!req.res?.headersSent) req.res?.setHeader('Connection', 'close');
             fail(tooSlow(options.minRate));
           }
           waitedMs = 0;
           bytesAtWindowStart = inspector.byteCount;
         }, RATE_CHECK_MS);
-        file.once('close', () => clearInterval(paceCheck));
-        abort.signal.addEventListener('abort', () => clearInterval(paceCheck), { once: true });
       };
       // fail() may have answered meanwhile (a bad first chunk while the key was being prepared).
       const throwIfFailed = () => {
