@@ -5,6 +5,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  HttpException,
   HttpStatus,
   Inject,
   Logger,
@@ -96,7 +97,9 @@ export class VideoItemsController {
         throw new BadRequestException({ message: problem });
       }
       const { id } = await this.videos.create(user.id, parsed.data, upload).catch(async (error: unknown) => {
-        if (upload) await this.dropUpload(user.id, upload.objectKey, { maybeRegistered: true });
+        // A refusal (4xx) registered nothing; a timeout or an outage may have registered the video.
+        const refused = error instanceof HttpException && error.getStatus() < 500;
+        if (upload) await this.dropUpload(user.id, upload.objectKey, { maybeRegistered: !refused });
         throw error;
       });
       return await this.catalog.getVideo(id);
@@ -192,8 +195,8 @@ export class VideoItemsController {
 
   /**
    * Drops an upload that will not become a video: its intent goes and its object is deleted now.
-   * After a failed registration the object is deleted only once the video service confirms no
-   * video claimed it (a registration may have committed and answered too late); with the service
+   * When the registration may have committed after all (it timed out, or the service failed), the
+   * object is deleted only once the video service confirms no video claimed it; with the service
    * out of reach, its sweeper removes the object when the intent expires.
    */
   private async dropUpload(memberId: string, objectKey: string, { maybeRegistered }: { maybeRegistered: boolean }) {
