@@ -27,9 +27,10 @@ import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
 import { SpaController } from './spa/spa.controller.js';
 import { HttpDrain } from './http/http-drain.js';
+import { ThrottleModule } from './throttle/throttle.module.js';
 
 @Module({
-  imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'gateway' })],
+  imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'gateway' }), ThrottleModule],
   // SpaController last: its catch-all must not shadow API routes.
   controllers: [
     GatewayHealthController,

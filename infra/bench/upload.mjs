@@ -46,7 +46,7 @@ try {
   stack = await startStack({
     label: 'upload',
     apps: ['auth', 'catalog', 'video', 'media-worker', 'gateway'],
-    env: { THROTTLE_REGISTER_PER_IP: '1000' },
+    env: { THROTTLE_REGISTER_PER_IP: '1000', THROTTLE_UPLOADS_IN_FLIGHT: String(CONCURRENT_UPLOADS) },
     log,
   });
   const { env, work, baseUrl } = stack;

@@ -2,22 +2,10 @@ import { HttpException, HttpStatus, Injectable, Logger, type OnApplicationShutdo
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { config } from '../config.js';
+import { COUNT_IN_FIXED_WINDOW as COUNT_ATTEMPTS } from '../throttle/fixed-window.js';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const REGISTER_WINDOW_MS = 60 * 60 * 1000;
-
-// Counts one attempt per key; the window starts with the first attempt. Answers [count, ms left] per key.
-const COUNT_ATTEMPTS = `
-local out = {}
-for i, key in ipairs(KEYS) do
-  local count = redis.call('INCR', key)
-  if count == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
-  local ttl = redis.call('PTTL', key)
-  if ttl < 0 then redis.call('PEXPIRE', key, ARGV[1]); ttl = tonumber(ARGV[1]) end
-  out[#out + 1] = count
-  out[#out + 1] = ttl
-end
-return out`;
 
 /**
  * Login and registration throttling (API-DECISIONS "Auth and sessions"). Counters live in Redis so

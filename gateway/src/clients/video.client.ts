@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
+  UPLOAD_PATTERNS,
   UPLOAD_VERDICT_WAIT_MS,
+  type AbandonUploadRequest,
+  type AbandonUploadResponse,
+  type BeginUploadRequest,
+  type BeginUploadResponse,
   VIDEO_PATTERNS,
   type Actor,
   type CreateVideoRequest,
@@ -53,5 +58,18 @@ export class VideoClient {
   /** What `viewerId` (null for a visitor) may stream: the published copy, or the uploader's own original before it exists. */
   playback(videoId: number, viewerId: string | null = null): Promise<PlaybackSources> {
     return this.rpc.send<PlaybackSources, PlaybackRequest>('video', VIDEO_PATTERNS.playback, { videoId, viewerId });
+  }
+
+  /** The object key to store a member's file under, recorded before the first byte is stored. */
+  beginUpload(ownerId: string): Promise<BeginUploadResponse> {
+    return this.rpc.send<BeginUploadResponse, BeginUploadRequest>('video', UPLOAD_PATTERNS.begin, { ownerId });
+  }
+
+  /** The upload will not become a video; `abandoned` says whether its object may be deleted now. */
+  abandonUpload(ownerId: string, objectKey: string): Promise<AbandonUploadResponse> {
+    return this.rpc.send<AbandonUploadResponse, AbandonUploadRequest>('video', UPLOAD_PATTERNS.abandon, {
+      ownerId,
+      objectKey,
+    });
   }
 }

@@ -161,6 +161,43 @@ describe('giving feedback', () => {
   });
 });
 
+describe('the same feedback twice', () => {
+  it('is refused with 409 for a day, however it is padded, and even when both arrive at once', async () => {
+    const { session: uploader } = await member();
+    const [{ session: coach, user: coachUser }, { session: other }] = await members(2);
+    const video = await linkVideo(uploader);
+    const otherVideo = await linkVideo(uploader, 'Forehand drill');
+
+    expect((await give(coach, video.id, 'Keep your wrist firm.')).status).toBe(201);
+    const again = await give(coach, video.id, '  Keep your wrist firm.\n');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: FEEDBACK_MESSAGES.duplicate });
+    // Other words, another video or another member are new feedback.
+    expect((await give(coach, video.id, 'Keep your wrist firmer.')).status).toBe(201);
+    expect((await give(coach, otherVideo.id, 'Keep your wrist firm.')).status).toBe(201);
+    expect((await give(other, video.id, 'Keep your wrist firm.')).status).toBe(201);
+
+    const both = await Promise.all([
+      give(coach, video.id, 'Point at the net.'),
+      give(coach, video.id, 'Point at the net.'),
+    ]);
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    const rows = await sql<{ content: string }>(
+      'SELECT content FROM feedback WHERE "authorId" = $1 AND "videoId" = $2 ORDER BY id',
+      [coachUser.id, video.id],
+    );
+    expect(rows.map((row) => row.content)).toEqual([
+      'Keep your wrist firm.',
+      'Keep your wrist firmer.',
+      'Point at the net.',
+    ]);
+
+    // A day later the same advice may be given again.
+    await sql(`UPDATE feedback SET "createdAt" = now() - interval '25 hours' WHERE "authorId" = $1`, [coachUser.id]);
+    expect((await give(coach, video.id, 'Keep your wrist firm.')).status).toBe(201);
+  });
+});
+
 describe('helpful votes and ratings', () => {
   it('counts a helpful vote once, never one’s own, and derives the numbers and points', async () => {
     const { session: uploader } = await member();

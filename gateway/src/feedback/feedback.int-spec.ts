@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FEEDBACK_MESSAGES, type UserDto, type UserFeedbackItemDto, type UserFeedbackStatsDto } from '@app/contracts';
+import {
+  AUTH_MESSAGES,
+  FEEDBACK_MESSAGES,
+  type UserDto,
+  type UserFeedbackItemDto,
+  type UserFeedbackStatsDto,
+} from '@app/contracts';
 import { HttpSession, newUserFields, startStack, withClient, type TestStack } from '@app/testing';
 
 // A member's feedback as their profile shows it, through the real gateway, feedback service and
@@ -205,15 +211,21 @@ describe('GET /api/feedback/user/{userId}/stats', () => {
 });
 
 describe('a member without feedback', () => {
-  it('looks the same whether the account exists or not: no items, zero stats', async () => {
+  it('has no items and zero stats', async () => {
     const quiet = await member();
-    for (const userId of [quiet.id, '00000000-0000-4000-8000-000000000000']) {
-      const list = await feedbackOf(userId);
-      expect(list.status).toBe(200);
-      expect(list.body).toEqual([]);
-      const stats = await statsOf(userId);
-      expect(stats.status).toBe(200);
-      expect(stats.body).toEqual({ averageRating: 0, totalFeedback: 0, totalRatings: 0, helpfulVotes: 0 });
+    const list = await feedbackOf(quiet.id);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([]);
+    const stats = await statsOf(quiet.id);
+    expect(stats.status).toBe(200);
+    expect(stats.body).toEqual({ averageRating: 0, totalFeedback: 0, totalRatings: 0, helpfulVotes: 0 });
+  });
+
+  it('is not found on either route when there is no such account', async () => {
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    for (const res of [await feedbackOf(nobody), await statsOf(nobody)]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: AUTH_MESSAGES.userNotFound });
     }
   });
 

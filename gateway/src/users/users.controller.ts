@@ -33,7 +33,9 @@ import { GATEWAY_STORAGE } from '../health/gateway-health.tokens.js';
 import { storageCall } from '../http/storage-call.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
+import { LimitWrites } from '../throttle/write-limit.guard.js';
 import { detectImageType, IMAGE_MIME_BY_EXTENSION } from './image-type.js';
+import { stripImageMetadata } from './image-metadata.js';
 import { readProfileImage } from './profile-image.upload.js';
 
 @Controller('api/users')
@@ -47,6 +49,7 @@ export class UsersController {
 
   @Put('profile')
   @UseGuards(SignedInGuard)
+  @LimitWrites()
   updateProfile(
     @CurrentUser() user: UserDto,
     @Body(new ZodBodyPipe(updateProfileRequestSchema)) body: UpdateProfileRequest,
@@ -54,10 +57,14 @@ export class UsersController {
     return this.auth.updateProfile(user.id, body);
   }
 
-  /** Multipart `profileImage`: checked by content, stored under a new name, the old picture removed. */
+  /**
+   * Multipart `profileImage`: checked by content, stripped of its metadata, stored under a new
+   * name, the old picture removed.
+   */
   @Post('profile/image')
   @HttpCode(HttpStatus.OK)
   @UseGuards(SignedInGuard)
+  @LimitWrites()
   async uploadProfileImage(
     @CurrentUser() user: UserDto,
     @Req() req: Request,
@@ -65,9 +72,11 @@ export class UsersController {
   ): Promise<UserDto> {
     const image = await readProfileImage(req, res);
     const type = detectImageType(image);
-    if (!type) throw new BadRequestException({ message: AUTH_MESSAGES.imageInvalid });
+    // Published to everyone: what the camera wrote beside the picture (GPS above all) never is.
+    const picture = type ? stripImageMetadata(image, type) : null;
+    if (!type || !picture) throw new BadRequestException({ message: AUTH_MESSAGES.imageInvalid });
     const key = `${PROFILE_IMAGE_PREFIX}/${user.id}/${randomUUID()}.${type.extension}`;
-    await storageCall(() => this.storage.upload(key, image, { contentType: type.mime }));
+    await storageCall(() => this.storage.upload(key, picture, { contentType: type.mime }));
     try {
       const change = await this.auth.setProfileImage(user.id, key);
       this.removeQuietly(change.replacedImageKey);
@@ -80,6 +89,7 @@ export class UsersController {
 
   @Delete('profile/image')
   @UseGuards(SignedInGuard)
+  @LimitWrites()
   async removeProfileImage(@CurrentUser() user: UserDto): Promise<UserDto> {
     const change = await this.auth.removeProfileImage(user.id);
     this.removeQuietly(change.replacedImageKey);

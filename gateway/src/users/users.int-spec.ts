@@ -1,16 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { AUTH_MESSAGES, type UserDto } from '@app/contracts';
 import {
   HttpSession,
+  makeTestImage,
   newUserFields,
+  PLANTED_METADATA,
   REPO_ROOT,
   startApp,
   signUpMember,
   startStack,
+  testInfra,
   withClient,
+  withGifMetadata,
+  withJpegMetadata,
+  withPngMetadata,
+  withWebpMetadata,
+  type ImageFormat,
   type TestStack,
 } from '@app/testing';
 
@@ -18,13 +28,19 @@ import {
 const ADMIN_EMAIL = 'first.admin@example.com';
 let stack: TestStack;
 
+let scratch: string;
+
 beforeAll(async () => {
   stack = await startStack('users', ['gateway', 'auth'], { ADMIN_EMAIL });
+  scratch = await mkdtemp(join(tmpdir(), 'users-'));
 });
 
 afterAll(async () => {
   await stack?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
 });
+
+const runTool = promisify(execFile);
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -106,6 +122,10 @@ describe('PUT /api/users/profile', () => {
     [{ firstName: 'x'.repeat(101), lastName: 'Park' }, AUTH_MESSAGES.firstNameTooLong],
     [{ firstName: 'R', lastName: 'x'.repeat(101) }, AUTH_MESSAGES.lastNameTooLong],
     [{ firstName: 'R', lastName: 'P', description: 'x'.repeat(1001) }, AUTH_MESSAGES.descriptionTooLong],
+    [{ firstName: 'Nul\u0000Byte', lastName: 'Park' }, AUTH_MESSAGES.firstNameControlCharacter],
+    [{ firstName: '\u200b', lastName: 'Park' }, AUTH_MESSAGES.firstNameRequired],
+    [{ firstName: 'R', lastName: '\u202eretsinimdA' }, AUTH_MESSAGES.lastNameControlCharacter],
+    [{ firstName: 'R', lastName: 'P', description: 'About\u0000me' }, AUTH_MESSAGES.descriptionControlCharacter],
   ])('refuses %j with the rule’s message', async (body, message) => {
     const { session } = await member();
     const res = await session.put<{ message: string }>('/api/users/profile', body);
@@ -160,6 +180,46 @@ describe('profile pictures', () => {
     expect(removed.body.profileImageUrl).toBeNull();
     await expectGone(second.body.profileImageUrl!);
   });
+
+  it.each<[ImageFormat, string, (clean: Buffer) => Buffer]>([
+    ['jpg', 'mjpeg', withJpegMetadata],
+    ['png', 'png', withPngMetadata],
+    ['webp', 'webp', withWebpMetadata],
+    ['gif', 'gif', withGifMetadata],
+  ])(
+    'publishes a %s picture without the GPS position and other metadata, still a picture',
+    async (format, codec, tag) => {
+      const { session } = await member();
+      const tagged = tag(await makeTestImage(scratch, format));
+      expect(tagged.includes(Buffer.from(PLANTED_METADATA.text))).toBe(true);
+      const res = await uploadImage(session, imageForm(tagged, `me.${format}`, 'application/octet-stream'));
+      expect(res.status).toBe(200);
+
+      const served = Buffer.from(await (await fetch(`${stack.baseUrl}${res.body.profileImageUrl}`)).arrayBuffer());
+      for (const planted of [PLANTED_METADATA.text, PLANTED_METADATA.latitude, PLANTED_METADATA.longitude, 'Exif']) {
+        expect({ planted, found: served.includes(planted) }).toEqual({ planted, found: false });
+      }
+      const path = join(scratch, `served.${format}`);
+      await writeFile(path, served);
+      const probed = JSON.parse(
+        (
+          await runTool(testInfra().ffprobePath, [
+            '-v',
+            'error',
+            '-show_entries',
+            'stream=codec_name,width,height',
+            '-of',
+            'json',
+            path,
+          ])
+        ).stdout,
+      ) as { streams: { codec_name: string; width: number; height: number }[] };
+      expect(probed.streams).toEqual([{ codec_name: codec, width: 8, height: 8 }]);
+      // Decoding the whole picture reports nothing wrong.
+      const decoded = await runTool(testInfra().ffmpegPath, ['-v', 'error', '-i', path, '-f', 'null', '-']);
+      expect(decoded.stderr).toBe('');
+    },
+  );
 
   it('refuses a file that is not an image, whatever its name says', async () => {
     const { session } = await member();

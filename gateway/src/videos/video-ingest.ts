@@ -1,9 +1,9 @@
 import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { VIDEO_KEYS, VIDEO_LIMITS, VIDEO_UPLOAD_MESSAGES, type StoredUpload } from '@app/contracts';
+import { VIDEO_LIMITS, VIDEO_UPLOAD_MESSAGES, type StoredUpload } from '@app/contracts';
 import { PartBufferPool, type ObjectStorage } from '@app/storage';
 import { SNIFF_BYTES, sniffVideoContainer } from './video-container.js';
 
@@ -27,26 +27,61 @@ const INGEST_PART_BYTES = 5 * 1024 * 1024;
 const INGEST_BUFFERS = new PartBufferPool({ partBytes: INGEST_PART_BYTES, maxBuffers: 5 });
 
 /**
- * A client that stops sending mid-upload is cut off after this long: it would otherwise hold a
- * part buffer that other uploads wait for. Only time spent waiting for the client counts, never
- * time the client waits for us (a full buffer pool pauses reading).
+ * A declared body larger than this cannot carry a file within the limit (1 MB is ample for the
+ * multipart framing and the text fields): refused before a byte of it is read.
  */
-const CLIENT_IDLE_LIMIT_MS = 30_000;
-const IDLE_CHECK_MS = 2_000;
+const MAX_DECLARED_BODY_BYTES = VIDEO_LIMITS.uploadMaxBytes + 1024 * 1024;
+
+/** How often an upload's pace is looked at. */
+const RATE_CHECK_MS = 1_000;
+
+export interface IngestOptions {
+  /**
+   * Called when the file part starts, before any byte is stored: takes what a stored upload
+   * needs (the member's upload slot, the upload intent) and answers the object key to store
+   * under. A rejection refuses the upload with that error.
+   */
+  prepareObject: () => Promise<string>;
+  /**
+   * A client that sends less than `bytesPerSecond` on average over `windowMs` is cut off (408):
+   * it would otherwise hold a part buffer other uploads wait for (a byte every few seconds
+   * would do). Only time spent waiting for the client counts, never time the client waits for
+   * us (a full buffer pool pauses reading).
+   */
+  minRate: { bytesPerSecond: number; windowMs: number };
+}
 
 const noop = () => undefined;
 const tooLarge = () => new HttpException({ message: VIDEO_UPLOAD_MESSAGES.fileTooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
 const invalidFile = () => new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.invalidFile });
+const tooSlow = ({ bytesPerSecond, windowMs }: IngestOptions['minRate']) => {
+  const rate = bytesPerSecond >= 1024 ? `${Math.round(bytesPerSecond / 1024)} KiB` : `${bytesPerSecond} bytes`;
+  return new HttpException(
+    {
+      message: `The upload was too slow: less than ${rate} per second arrived over ${Math.round(windowMs / 1000)} seconds. Please try again on a faster connection.`,
+    },
+    HttpStatus.REQUEST_TIMEOUT,
+  );
+};
 
 /**
  * Streams a multipart upload's `video` file straight into object storage: never held whole in
  * memory or on disk. In the same pass it computes the sha256 and the byte count, checks the
  * first bytes are a video container, and cuts the stream at 100 MB; on any failure the partial
- * object is removed and the error says why (413 over the limit, 400 otherwise).
+ * object is removed and the error says why (413 over the limit, 408 too slow, 400 otherwise).
  */
-export function ingestVideoUpload(req: Request, storage: ObjectStorage): Promise<IngestedUpload> {
+export function ingestVideoUpload(
+  req: Request,
+  storage: ObjectStorage,
+  options: IngestOptions,
+): Promise<IngestedUpload> {
   if (!req.is('multipart/form-data')) {
     return Promise.reject(new BadRequestException({ message: 'The upload must be a multipart/form-data body' }));
+  }
+  if (Number(req.headers['content-length']) > MAX_DECLARED_BODY_BYTES) {
+    // Nothing was read: closing the connection after the answer spares the client sending the rest.
+    req.res?.setHeader('Connection', 'close');
+    return Promise.reject(tooLarge());
   }
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -87,43 +122,70 @@ export function ingestVideoUpload(req: Request, storage: ObjectStorage): Promise
     });
 
     parser.on('file', (name, file) => {
-      if (name !== 'video' || storing) {
+      if (name !== 'video') {
         file.resume();
-        if (name !== 'video') fail(new BadRequestException({ message: 'Send the video file in the "video" field' }));
+        fail(new BadRequestException({ message: 'Send the video file in the "video" field' }));
         return;
       }
-      objectKey = VIDEO_KEYS.original(randomUUID());
       const inspector = new UploadInspector();
       file.on('limit', () => fail(tooLarge()));
       inspector.on('error', (error: Error) => fail(error));
       file.pipe(inspector);
-      const idleCheck = setInterval(() => {
-        const starving = file.readableLength === 0 && inspector.writableLength === 0 && inspector.readableLength === 0;
-        if (starving && Date.now() - inspector.lastChunkAt > CLIENT_IDLE_LIMIT_MS) {
-          fail(
-            new HttpException(
-              { message: 'The upload stalled: no data arrived for 30 seconds' },
-              HttpStatus.REQUEST_TIMEOUT,
-            ),
-          );
-        }
-      }, IDLE_CHECK_MS);
-      file.once('close', () => clearInterval(idleCheck));
-      abort.signal.addEventListener('abort', () => clearInterval(idleCheck), { once: true });
-      storing = storage
-        .uploadStream(objectKey, inspector, { signal: abort.signal, buffers: INGEST_BUFFERS })
-        .then(() => {
-          if (failure) throw failure;
-          if (inspector.byteCount === 0) throw new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.fileRequired });
-          return {
-            objectKey: objectKey!,
-            sha256: inspector.sha256(),
-            sizeBytes: inspector.byteCount,
-            mimeType: inspector.container ?? 'application/octet-stream',
-          };
-        });
+      // A small file may have arrived whole (and its stream closed) while the key was prepared.
+      let fileClosed = false;
+      let paceCheck: NodeJS.Timeout | undefined;
+      const stopPaceCheck = () => clearInterval(paceCheck);
+      file.once('close', () => {
+        fileClosed = true;
+        stopPaceCheck();
+      });
+      abort.signal.addEventListener('abort', stopPaceCheck, { once: true });
+      // Only time spent waiting for the client counts towards a window, so a client we hold back
+      // (every part buffer busy) is never cut for it.
+      const watchPace = () => {
+        if (fileClosed) return;
+        const { bytesPerSecond, windowMs } = options.minRate;
+        let waitedMs = 0;
+        let bytesAtWindowStart = inspector.byteCount;
+        paceCheck = setInterval(() => {
+          if (settled) return stopPaceCheck();
+          const waitingForClient =
+            file.readableLength === 0 && inspector.writableLength === 0 && inspector.readableLength === 0;
+          if (!waitingForClient) return;
+          waitedMs += RATE_CHECK_MS;
+          if (waitedMs < windowMs) return;
+          if (inspector.byteCount - bytesAtWindowStart < (bytesPerSecond * windowMs) / 1000) {
+            // A slow client would keep trickling into a drained body: the answer ends the connection.
+            if (!req.res?.headersSent) req.res?.setHeader('Connection', 'close');
+            fail(tooSlow(options.minRate));
+          }
+          waitedMs = 0;
+          bytesAtWindowStart = inspector.byteCount;
+        }, RATE_CHECK_MS);
+      };
+      // fail() may have answered meanwhile (a bad first chunk while the key was being prepared).
+      const throwIfFailed = () => {
+        if (failure) throw failure;
+      };
+      storing = options.prepareObject().then(async (key) => {
+        throwIfFailed();
+        objectKey = key;
+        watchPace();
+        await storage.uploadStream(key, inspector, { signal: abort.signal, buffers: INGEST_BUFFERS });
+        throwIfFailed();
+        if (inspector.byteCount === 0) throw new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.fileRequired });
+        return {
+          objectKey: key,
+          sha256: inspector.sha256(),
+          sizeBytes: inspector.byteCount,
+          mimeType: inspector.container ?? 'application/octet-stream',
+        };
+      });
       storing.catch((error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
     });
+
+    // A second file would be skipped silently while its bytes still arrive: refused instead.
+    parser.on('filesLimit', () => fail(new BadRequestException({ message: 'Send one video file per upload' })));
 
     parser.on('error', () => fail(new BadRequestException({ message: 'The upload was cut off or malformed' })));
     parser.on('close', () => {
@@ -156,11 +218,7 @@ class UploadInspector extends Transform {
   private head: Buffer = Buffer.alloc(0);
   private checked = false;
 
-  /** When the client last delivered bytes (for the idle cut-off). */
-  lastChunkAt = Date.now();
-
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.lastChunkAt = Date.now();
     this.byteCount += chunk.length;
     this.hash.update(chunk);
     if (!this.checked) {

@@ -5,6 +5,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  HttpException,
   HttpStatus,
   Inject,
   Logger,
@@ -17,7 +18,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import {
   updateVideoRequestSchema,
@@ -37,11 +38,12 @@ import { storageCall } from '../http/storage-call.js';
 import { RowIdPipe } from '../http/row-id.pipe.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { parseRange } from './byte-range.js';
+import { config } from '../config.js';
+import { LimitWrites } from '../throttle/write-limit.guard.js';
+import { UploadSlots, type UploadSlot } from '../throttle/upload-slots.js';
 import { ingestVideoUpload } from './video-ingest.js';
 
 const VideoIdPipe = new RowIdPipe(VIDEO_MESSAGES.notFound);
-
-const VIEWER_COOKIE = 'vf.viewer';
 
 @Controller('api/videos')
 export class VideoItemsController {
@@ -51,36 +53,70 @@ export class VideoItemsController {
     private readonly videos: VideoClient,
     private readonly catalog: CatalogClient,
     @Inject(GATEWAY_STORAGE) private readonly storage: ObjectStorage,
+    private readonly uploadSlots: UploadSlots,
   ) {}
 
-  /** Multipart: title, description, categoryId and either `video` (file) or `youtubeUrl`. 201 with the video. */
+  /**
+   * Multipart: title, description, categoryId and either `video` (file) or `youtubeUrl`. 201 with
+   * the video. A file is stored under a key the video service recorded first (its upload
+   * intent): an upload that does not become a video has its object deleted now, or by the video
+   * service's sweeper once the intent expires when that cannot be decided here.
+   */
   @Post()
   @UseGuards(SignedInGuard)
+  @LimitWrites('uploads')
   async upload(@CurrentUser() user: UserDto, @Req() req: Request): Promise<VideoDto> {
-    const { fields, upload } = await storageCall(() => ingestVideoUpload(req, this.storage));
-    const parsed = videoUploadFieldsSchema.safeParse(fields);
-    const problem = parsed.success
-      ? !upload && !parsed.data.youtubeUrl
-        ? VIDEO_UPLOAD_MESSAGES.fileRequired
-        : null
-      : (parsed.error.issues[0]?.message ?? 'Invalid input');
-    if (problem || !parsed.success) {
-      if (upload) await this.storage.delete(upload.objectKey).catch(() => undefined);
-      throw new BadRequestException({ message: problem });
+    let slot: UploadSlot | undefined;
+    let objectKey: string | undefined;
+    try {
+      const { fields, upload } = await storageCall(() =>
+        ingestVideoUpload(req, this.storage, {
+          prepareObject: async () => {
+            slot = await this.uploadSlots.take(user.id);
+            objectKey = (await this.videos.beginUpload(user.id)).objectKey;
+            return objectKey;
+          },
+          minRate: {
+            bytesPerSecond: config.UPLOAD_MIN_BYTES_PER_SECOND,
+            windowMs: config.UPLOAD_MIN_RATE_WINDOW_SECONDS * 1000,
+          },
+        }),
+      ).catch(async (error: unknown) => {
+        // The ingest removed whatever it had stored; the intent goes too.
+        if (objectKey) await this.dropUpload(user.id, objectKey, { maybeRegistered: false });
+        throw error;
+      });
+      const parsed = videoUploadFieldsSchema.safeParse(fields);
+      const problem = parsed.success
+        ? !upload && !parsed.data.youtubeUrl
+          ? VIDEO_UPLOAD_MESSAGES.fileRequired
+          : null
+        : (parsed.error.issues[0]?.message ?? 'Invalid input');
+      if (problem || !parsed.success) {
+        if (upload) await this.dropUpload(user.id, upload.objectKey, { maybeRegistered: false });
+        throw new BadRequestException({ message: problem });
+      }
+      const { id } = await this.videos.create(user.id, parsed.data, upload).catch(async (error: unknown) => {
+        // A refusal (4xx) registered nothing; a timeout or an outage may have registered the video.
+        const refused = error instanceof HttpException && error.getStatus() < 500;
+        if (upload) await this.dropUpload(user.id, upload.objectKey, { maybeRegistered: !refused });
+        throw error;
+      });
+      return await this.catalog.getVideo(id);
+    } finally {
+      await slot?.release();
     }
-    const { id } = await this.videos.create(user.id, parsed.data, upload);
-    return this.catalog.getVideo(id);
   }
 
-  /** Public. Counts a view at most once per viewer per video per 24 h. */
+  /**
+   * Public. Counts a view at most once per viewer per video per 24 h: a member by their id, a
+   * visitor by their network address and browser together (hashed), so neither sending no
+   * cookie nor inventing one counts again.
+   */
   @Get(':id')
-  async get(
-    @Param('id', VideoIdPipe) id: number,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<VideoDto> {
+  async get(@Param('id', VideoIdPipe) id: number, @Req() req: Request): Promise<VideoDto> {
     const video = await this.catalog.getVideo(id);
-    const viewerKey = req.user?.id ?? this.viewerCookie(req, res);
+    const viewerKey = req.user?.id ?? visitorKey(req);
     // A view that cannot be counted must not cost the viewer the page.
     const counted = await this.videos.recordView(id, viewerKey).catch(() => ({ counted: false }));
     return counted.counted ? { ...video, views: video.views + 1 } : video;
@@ -165,12 +201,21 @@ export class VideoItemsController {
     }
   }
 
-  /** Visitors get a random viewer id (no session needed) so their views count once too. */
-  private viewerCookie(req: Request, res: Response): string {
-    const existing = /(?:^|;\s*)vf\.viewer=([0-9a-f-]{36})/.exec(req.headers.cookie ?? '')?.[1];
-    if (existing) return `v:${existing}`;
-    const fresh = randomUUID();
-    res.cookie(VIEWER_COOKIE, fresh, { httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000 });
-    return `v:${fresh}`;
+  /**
+   * Drops an upload that will not become a video: its intent goes and its object is deleted now.
+   * When the registration may have committed after all (it timed out, or the service failed), the
+   * object is deleted only once the video service confirms no video claimed it; with the service
+   * out of reach, its sweeper removes the object when the intent expires.
+   */
+  private async dropUpload(memberId: string, objectKey: string, { maybeRegistered }: { maybeRegistered: boolean }) {
+    const outcome = await this.videos.abandonUpload(memberId, objectKey).catch(() => undefined);
+    if (outcome?.abandoned || !maybeRegistered) await this.storage.delete(objectKey).catch(() => undefined);
   }
+}
+
+/** A visitor's viewer key: their address and browser, hashed so neither is kept in the clear. */
+function visitorKey(req: Request): string {
+  const address = req.ip ?? req.socket.remoteAddress ?? '';
+  const browser = req.headers['user-agent'] ?? '';
+  return `a:${createHash('sha256').update(`${address}\n${browser}`).digest('hex').slice(0, 40)}`;
 }

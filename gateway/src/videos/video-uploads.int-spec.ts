@@ -435,7 +435,9 @@ describe('YouTube links', () => {
   it.each([
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s', 'dQw4w9WgXcQ'],
     ['https://youtu.be/9bZkp7q19f0?si=abc', '9bZkp7q19f0'],
-  ])('registers %s, ready at once, with the preview derived from the link', async (url, youtubeId) => {
+    ['https://youtu.be/kJQP7kiw5Fk#@evil.example', 'kJQP7kiw5Fk'],
+    ['https://m.youtube.com/watch?feature=share&v=JGwWNGJdvx8&x=<script>', 'JGwWNGJdvx8'],
+  ])('registers %s, ready at once, stored as the canonical link with its preview', async (url, youtubeId) => {
     const { session } = await member();
     const res = await upload(
       session,
@@ -443,7 +445,7 @@ describe('YouTube links', () => {
     );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      youtubeUrl: url,
+      youtubeUrl: `https://www.youtube.com/watch?v=${youtubeId}`,
       videoUrl: null,
       processingState: 'ready',
       thumbnailUrl: `https://img.youtube.com/vi/${youtubeId}/hqdefault.jpg`,
@@ -538,5 +540,23 @@ describe('editing, deleting and views', () => {
     expect((await session.get<VideoDto>(`/api/videos/${video.id}`)).body.views).toBe(2);
     expect((await new HttpSession(stack.baseUrl).get(`/api/videos/abc`)).status).toBe(404);
     expect((await new HttpSession(stack.baseUrl).get(`/api/videos/99999999`)).status).toBe(404);
+  });
+
+  it('counts a visitor without cookies once per address and browser, whatever cookie they invent', async () => {
+    const { session } = await member();
+    const video = await linkVideo(session, 'Seen by visitors');
+    const look = async (userAgent: string, cookie?: string) => {
+      const res = await fetch(`${stack.baseUrl}/api/videos/${video.id}`, {
+        headers: { 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
+      });
+      expect(res.headers.getSetCookie()).toEqual([]);
+      return ((await res.json()) as VideoDto).views;
+    };
+    const seen = [];
+    for (let i = 0; i < 5; i += 1) seen.push(await look('Browser A/1.0'));
+    expect(seen).toEqual([1, 1, 1, 1, 1]);
+    expect(await look('Browser A/1.0', 'vf.viewer=0b3c8a4e-5f6d-4e7a-9b8c-1d2e3f4a5b6c')).toBe(1);
+    expect(await look('Browser B/2.0')).toBe(2);
+    expect(await look('Browser B/2.0')).toBe(2);
   });
 });

@@ -18,5 +18,7 @@ export * from './feedback/feedback.patterns.js';
 export * from './feedback/feedback.schemas.js';
 export * from './feedback/feedback.types.js';
 export * from './media/video-upload.schemas.js';
+export * from './media/upload-intents.js';
+export * from './text/plain-text.js';
 export * from './events/domain-events.js';
 export * from './admin/admin.contracts.js';

@@ -46,12 +46,13 @@ describe('migrations', () => {
       'CategoryNamesUniqueIgnoringCase1763700000002',
       'InitialSchema1763700000000',
       'SeedDefaultCategories1763700000001',
+      'UploadIntents1763700000130',
       'UserDeletions1763700000003',
     ]);
     expect(await migrateDatabase(dataSource)).toEqual([]);
   });
 
-  it('create the nine tables of the spec plus the outbox and the user-deletion saga state', async () => {
+  it('create the nine tables of the spec plus the outbox, the user-deletion saga state and upload intents', async () => {
     const rows: Array<{ table_name: string }> = await dataSource.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
     );
@@ -65,6 +66,7 @@ describe('migrations', () => {
         'outbox',
         'sessions',
         'user_badges',
+        'upload_intents',
         'user_deletions',
         'users',
         'videos',

@@ -13,6 +13,7 @@ import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-s
 import { SeedDefaultCategories1763700000001 } from './migrations/1763700000001-seed-default-categories.js';
 import { CategoryNamesUniqueIgnoringCase1763700000002 } from './migrations/1763700000002-category-names-unique-ignoring-case.js';
 import { UserDeletions1763700000003 } from './migrations/1763700000003-user-deletions.js';
+import { UploadIntents1763700000130 } from './migrations/1763700000130-upload-intents.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   SeedDefaultCategories1763700000001,
   CategoryNamesUniqueIgnoringCase1763700000002,
   UserDeletions1763700000003,
+  UploadIntents1763700000130,
 ];
 
 export function createDataSource(url: string, applicationName = 'videofeedback'): DataSource {

@@ -3,6 +3,7 @@ export * from './isolated-database.js';
 export * from './app-process.js';
 export * from './stack.js';
 export * from './media-fixtures.js';
+export * from './image-fixtures.js';
 export * from './http-session.js';
 export * from './browser.js';
 export * from './private-redis.js';

@@ -44,6 +44,8 @@ export async function startStack(
     THROTTLE_LOGIN_PER_EMAIL: '1000',
     THROTTLE_LOGIN_PER_IP: '1000',
     THROTTLE_REGISTER_PER_IP: '1000',
+    THROTTLE_UPLOADS_PER_HOUR: '1000',
+    THROTTLE_WRITES_PER_MINUTE: '1000',
     ...overrides,
   };
   const running = new Map<TestAppName, RunningApp[]>();

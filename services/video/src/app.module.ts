@@ -12,6 +12,10 @@ import { OutboxRelayService } from './outbox/outbox-relay.service.js';
 import { VideosHandler } from './videos/videos.handler.js';
 import { VideosRepository } from './videos/videos.repository.js';
 import { VideosService } from './videos/videos.service.js';
+import { UploadIntentsHandler } from './uploads/upload-intents.handler.js';
+import { UploadIntentsRepository } from './uploads/upload-intents.repository.js';
+import { UploadIntentsService } from './uploads/upload-intents.service.js';
+import { UploadIntentsSweeper } from './uploads/upload-intents.sweeper.js';
 
 /**
  * The video service: owns `videos`, registers uploads, drives the media pipeline, counts views
@@ -23,7 +27,7 @@ import { VideosService } from './videos/videos.service.js';
     DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'video' }),
     HealthModule.forApp('video'),
   ],
-  controllers: [MediaHandler, VideosHandler],
+  controllers: [MediaHandler, VideosHandler, UploadIntentsHandler],
   providers: [
     { provide: MEDIA_REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'video-service') },
     { provide: MEDIA_QUEUE_PREFIX, useValue: config.QUEUE_PREFIX },
@@ -34,6 +38,9 @@ import { VideosService } from './videos/videos.service.js';
     MediaResultsProcessor,
     VideoFeedbackStatsRepository,
     VideoFeedbackStatsProcessor,
+    UploadIntentsRepository,
+    UploadIntentsService,
+    UploadIntentsSweeper,
   ],
 })
 export class AppModule implements OnApplicationShutdown {

@@ -45,6 +45,21 @@ describe('loadConfig', () => {
     expect(loadConfig('gateway', { THROTTLE_LOGIN_PER_IP: '500' }).THROTTLE_LOGIN_PER_IP).toBe(500);
   });
 
+  it('reads the member write limits and upload bounds, with the documented defaults', () => {
+    expect(loadConfig('gateway', {})).toMatchObject({
+      THROTTLE_UPLOADS_PER_HOUR: 20,
+      THROTTLE_WRITES_PER_MINUTE: 60,
+      THROTTLE_UPLOADS_IN_FLIGHT: 2,
+      UPLOAD_MIN_BYTES_PER_SECOND: 16384,
+      UPLOAD_MIN_RATE_WINDOW_SECONDS: 30,
+    });
+    expect(loadConfig('video', {})).toMatchObject({
+      UPLOAD_INTENT_TTL_SECONDS: 3600,
+      UPLOAD_SWEEP_INTERVAL_SECONDS: 60,
+    });
+    expect(() => loadConfig('gateway', { THROTTLE_WRITES_PER_MINUTE: '0' })).toThrow(/THROTTLE_WRITES_PER_MINUTE/);
+  });
+
   it('normalises ADMIN_EMAIL and treats an empty value as unset', () => {
     expect(loadConfig('auth', { ADMIN_EMAIL: ' Boss@Example.com ' }).ADMIN_EMAIL).toBe('boss@example.com');
     expect(loadConfig('auth', { ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBeUndefined();

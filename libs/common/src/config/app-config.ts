@@ -73,6 +73,19 @@ export const gatewayConfigSchema = z
     THROTTLE_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
     /** Registration attempts per client IP per hour before 429. */
     THROTTLE_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
+    /** Video uploads (files and links) per member per hour before 429. */
+    THROTTLE_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Feedback, helpful votes, ratings and profile changes per member per minute before 429. */
+    THROTTLE_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** File uploads one member may stream at once; one more is refused with 429. */
+    THROTTLE_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).default(2),
+    /** An upload sending less than this many bytes per second, over the window below, is cut (408). */
+    UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(16 * 1024),
+    UPLOAD_MIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   })
   .refine((config) => config.NODE_ENV !== 'production' || config.SESSION_SECRET !== undefined, {
     path: ['SESSION_SECRET'],
@@ -105,6 +118,10 @@ export const videoServiceConfigSchema = z.object({
   ...healthPort(8083),
   /** Most time the video service waits for a probe verdict before answering "pending". */
   PROBE_WAIT_MAX_MS: z.coerce.number().int().min(0).max(60000).default(15000),
+  /** An upload's stored object with no video after this long is deleted (a failed or abandoned upload). */
+  UPLOAD_INTENT_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** How often each video replica looks for such expired uploads. */
+  UPLOAD_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export const mediaWorkerConfigSchema = z.object({

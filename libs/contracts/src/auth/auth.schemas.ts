@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasForbiddenCharacter, isInvisibleText } from '../text/plain-text.js';
 
 /**
  * Request rules for accounts and profiles, shared by the gateway (first check, 400 with the
@@ -16,6 +17,9 @@ export const AUTH_MESSAGES = {
   lastNameRequired: 'Last name is required',
   lastNameTooLong: 'Last name must be 100 characters or less',
   descriptionTooLong: 'About Me must be 1000 characters or less',
+  firstNameControlCharacter: 'First name must not contain control characters',
+  lastNameControlCharacter: 'Last name must not contain control characters',
+  descriptionControlCharacter: 'About Me must not contain control characters',
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',
   unauthorized: 'Unauthorized',
@@ -43,13 +47,31 @@ const email = text(AUTH_MESSAGES.invalidEmail)
   .max(LIMITS.emailMax, AUTH_MESSAGES.emailTooLong)
   .pipe(z.email(AUTH_MESSAGES.invalidEmail));
 
-const name = (required: string, tooLong: string) => text(required).trim().min(1, required).max(LIMITS.nameMax, tooLong);
+// A name made only of invisible characters is no name.
+const name = (required: string, tooLong: string, control: string) =>
+  text(required)
+    .trim()
+    .refine((value) => !isInvisibleText(value), required)
+    .max(LIMITS.nameMax, tooLong)
+    .refine((value) => !hasForbiddenCharacter(value, 'single-line'), control);
 
 const description = z
   .string({ error: AUTH_MESSAGES.descriptionTooLong })
   .max(LIMITS.descriptionMax, AUTH_MESSAGES.descriptionTooLong)
+  .refine((value) => !hasForbiddenCharacter(value, 'multi-line'), AUTH_MESSAGES.descriptionControlCharacter)
   .nullish()
-  .transform((value) => (value?.trim() ? value.trim() : null));
+  .transform((value) => (value && !isInvisibleText(value) ? value.trim() : null));
+
+const firstName = name(
+  AUTH_MESSAGES.firstNameRequired,
+  AUTH_MESSAGES.firstNameTooLong,
+  AUTH_MESSAGES.firstNameControlCharacter,
+);
+const lastName = name(
+  AUTH_MESSAGES.lastNameRequired,
+  AUTH_MESSAGES.lastNameTooLong,
+  AUTH_MESSAGES.lastNameControlCharacter,
+);
 
 /** POST /api/auth/register. isAdmin, points, ids and timestamps are not part of it and are dropped. */
 export const registerRequestSchema = z.object({
@@ -57,8 +79,8 @@ export const registerRequestSchema = z.object({
   password: text(AUTH_MESSAGES.passwordTooShort)
     .min(LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort)
     .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordTooLong),
-  firstName: name(AUTH_MESSAGES.firstNameRequired, AUTH_MESSAGES.firstNameTooLong),
-  lastName: name(AUTH_MESSAGES.lastNameRequired, AUTH_MESSAGES.lastNameTooLong),
+  firstName,
+  lastName,
   description,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
@@ -74,8 +96,8 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** PUT /api/users/profile */
 export const updateProfileRequestSchema = z.object({
-  firstName: name(AUTH_MESSAGES.firstNameRequired, AUTH_MESSAGES.firstNameTooLong),
-  lastName: name(AUTH_MESSAGES.lastNameRequired, AUTH_MESSAGES.lastNameTooLong),
+  firstName,
+  lastName,
   description,
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

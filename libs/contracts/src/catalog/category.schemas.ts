@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Actor } from '../auth/user.types.js';
 import { UUID_PATTERN } from '../ids.js';
-import { characterCount, hasControlCharacter, rowIdParam } from './params.js';
+import { hasForbiddenCharacter, isInvisibleText } from '../text/plain-text.js';
+import { characterCount, rowIdParam } from './params.js';
 
 /** Spec section 3 / 9: name and icon at most 50 characters each. */
 export const CATEGORY_LIMITS = { nameMax: 50, iconMax: 50 } as const;
@@ -25,9 +26,9 @@ const text = (max: number, messages: { required: string; tooLong: string; contro
   z
     .string({ error: messages.required })
     .trim()
-    .min(1, messages.required)
+    .refine((value) => !isInvisibleText(value), messages.required)
     .refine((value) => characterCount(value) <= max, messages.tooLong)
-    .refine((value) => !hasControlCharacter(value), messages.control);
+    .refine((value) => !hasForbiddenCharacter(value, 'single-line'), messages.control);
 
 /** POST /api/categories (admins only). Other fields are dropped. */
 export const createCategoryRequestSchema = z.object({

@@ -12,16 +12,6 @@ export const isBlank = (value: unknown): value is null | undefined | '' =>
  */
 export const characterCount = (text: string): number => [...text].length;
 
-/**
- * C0 controls and DEL. NUL in particular cannot be stored or compared in a PostgreSQL text value
- * (the query would fail), so such input is refused up front.
- */
-export const hasControlCharacter = (text: string): boolean =>
-  [...text].some((character) => {
-    const code = character.codePointAt(0) ?? 0;
-    return code < 0x20 || code === 0x7f;
-  });
-
 const DIGITS = /^[+-]?\d+$/;
 
 /**

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../ids.js';
-import {
-  characterCount,
-  hasControlCharacter,
-  integerParam,
-  isBlank,
-  optionalRowIdParam,
-  rowIdParam,
-} from './params.js';
+import { hasForbiddenCharacter } from '../text/plain-text.js';
+import { characterCount, integerParam, isBlank, optionalRowIdParam, rowIdParam } from './params.js';
 
 export const VIDEO_LIST_LIMIT = { default: 12, min: 1, max: 100 } as const;
 
@@ -65,7 +59,7 @@ const searchParam = z
     const problem =
       characterCount(value) > VIDEO_SEARCH_MAX
         ? VIDEO_LIST_MESSAGES.qTooLong
-        : hasControlCharacter(value)
+        : hasForbiddenCharacter(value, 'single-line')
           ? VIDEO_LIST_MESSAGES.qControlCharacter
           : null;
     if (problem === null) return value;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UUID_PATTERN } from '../ids.js';
 import { characterCount, rowIdParam } from '../catalog/params.js';
 import { VIDEO_MESSAGES } from '../catalog/video.schemas.js';
+import { hasForbiddenCharacter, isInvisibleText } from '../text/plain-text.js';
 
 /** Spec sections 5 and 8, and API-DECISIONS "Feedback, votes, ratings". */
 export const FEEDBACK_LIMITS = {
@@ -24,6 +25,7 @@ export const FEEDBACK_MESSAGES = {
   ownFeedbackRating: 'You cannot rate your own feedback',
   alreadyVoted: 'You have already voted on this feedback',
   alreadyRated: 'You have already rated this feedback',
+  duplicate: 'You have already given this feedback on this video today',
   ratingInvalid: 'Rating must be a whole number of stars from 1 to 5',
 } as const;
 
@@ -44,21 +46,15 @@ export type FeedbackIdParams = z.output<typeof feedbackIdParamsSchema>;
 export const feedbackVideoParamsSchema = z.object({ videoId: rowIdParam(VIDEO_MESSAGES.idInvalid) });
 export type FeedbackVideoParams = z.output<typeof feedbackVideoParamsSchema>;
 
-/** Line breaks and tabs are part of written advice; other control characters (NUL above all) are not. */
-const hasForbiddenControl = (text: string) =>
-  [...text].some((character) => {
-    const code = character.codePointAt(0) ?? 0;
-    return (code < 0x20 && !'\n\r\t'.includes(character)) || code === 0x7f;
-  });
-
 /** POST /api/videos/{videoId}/feedback: content trimmed, 1..500 characters. */
 export const createFeedbackBodySchema = z.object({
   content: z
     .string({ error: FEEDBACK_MESSAGES.contentRequired })
     .trim()
-    .min(1, FEEDBACK_MESSAGES.contentRequired)
+    .refine((text) => !isInvisibleText(text), FEEDBACK_MESSAGES.contentRequired)
     .refine((text) => characterCount(text) <= FEEDBACK_LIMITS.contentMax, FEEDBACK_MESSAGES.contentTooLong)
-    .refine((text) => !hasForbiddenControl(text), FEEDBACK_MESSAGES.contentControlCharacter),
+    // Line breaks and tabs are part of written advice.
+    .refine((text) => !hasForbiddenCharacter(text, 'multi-line'), FEEDBACK_MESSAGES.contentControlCharacter),
 });
 export type CreateFeedbackBody = z.infer<typeof createFeedbackBodySchema>;
 

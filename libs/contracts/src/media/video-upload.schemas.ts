@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasForbiddenCharacter, isInvisibleText } from '../text/plain-text.js';
 
 /** Upload rules (spec section 5 "Upload", API-DECISIONS "Videos"), shared by gateway, video service and the dialog. */
 export const VIDEO_UPLOAD_MESSAGES = {
@@ -15,6 +16,8 @@ export const VIDEO_UPLOAD_MESSAGES = {
   duplicate: 'This video has already been uploaded',
   tooLong: 'Video must be 2 minutes or shorter',
   descriptionTooLong: 'Description must be 5000 characters or less',
+  titleControlCharacter: 'Title must not contain control characters',
+  descriptionControlCharacter: 'Description must not contain control characters',
   notUploader: 'Only the uploader can edit this video',
   notAllowedToDelete: 'Only the uploader or an admin can delete this video',
 } as const;
@@ -41,19 +44,24 @@ export function youtubeVideoId(url: string): string | null {
 
 export const youtubeThumbnailUrl = (videoId: string) => `https://img.youtube.com/vi/${videoId}/hqdefault.jpg`;
 
+/** The one form a link is stored and returned in, whatever form or extras were sent. */
+export const youtubeWatchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`;
+
 const description = z
   .string()
   .max(VIDEO_LIMITS.descriptionMax, VIDEO_UPLOAD_MESSAGES.descriptionTooLong)
+  .refine((value) => !hasForbiddenCharacter(value, 'multi-line'), VIDEO_UPLOAD_MESSAGES.descriptionControlCharacter)
   .nullish()
-  .transform((value) => (value?.trim() ? value.trim() : null));
+  .transform((value) => (value && !isInvisibleText(value) ? value.trim() : null));
 
 /** The text fields of an upload (multipart fields arrive as strings). */
 export const videoUploadFieldsSchema = z.object({
   title: z
     .string({ error: VIDEO_UPLOAD_MESSAGES.titleRequired })
     .trim()
-    .min(1, VIDEO_UPLOAD_MESSAGES.titleRequired)
-    .max(VIDEO_LIMITS.titleMax, VIDEO_UPLOAD_MESSAGES.titleTooLong),
+    .refine((value) => !isInvisibleText(value), VIDEO_UPLOAD_MESSAGES.titleRequired)
+    .max(VIDEO_LIMITS.titleMax, VIDEO_UPLOAD_MESSAGES.titleTooLong)
+    .refine((value) => !hasForbiddenCharacter(value, 'single-line'), VIDEO_UPLOAD_MESSAGES.titleControlCharacter),
   description,
   categoryId: z.coerce
     .number({ error: VIDEO_UPLOAD_MESSAGES.categoryRequired })
@@ -65,7 +73,8 @@ export const videoUploadFieldsSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || youtubeVideoId(value) !== null, VIDEO_UPLOAD_MESSAGES.youtubeInvalid),
+    .refine((value) => value === undefined || youtubeVideoId(value) !== null, VIDEO_UPLOAD_MESSAGES.youtubeInvalid)
+    .transform((value) => (value === undefined ? undefined : youtubeWatchUrl(youtubeVideoId(value)!))),
 });
 export type VideoUploadFields = z.infer<typeof videoUploadFieldsSchema>;
 

@@ -151,9 +151,21 @@ export class FeedbackRepository {
       .findOne({ where: { id }, select: { id: true, videoId: true, authorId: true } });
   }
 
-  /** The feedback and its event, in one transaction: the event cannot be lost or precede the row. */
-  insertWithEvent(authorId: string, videoId: number, content: string): Promise<number> {
+  /**
+   * The feedback and its event, in one transaction: the event cannot be lost or precede the row.
+   * null when the author gave the same text on the same video within the last day; the check
+   * holds a lock per author and video, so two identical posts sent at once still make one row.
+   */
+  insertWithEvent(authorId: string, videoId: number, content: string): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`feedback:${authorId}:${videoId}`]);
+      const [repeated] = await manager.query<unknown[]>(
+        `SELECT 1 FROM feedback
+          WHERE "authorId" = $1 AND "videoId" = $2 AND content = $3 AND "createdAt" > now() - interval '1 day'
+          LIMIT 1`,
+        [authorId, videoId, content],
+      );
+      if (repeated) return null;
       const { identifiers } = await manager.getRepository(FeedbackEntity).insert({ authorId, videoId, content });
       const feedbackId = Number(identifiers[0].id);
       await recordDomainEvent(manager, {

@@ -8,7 +8,7 @@ import {
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
 } from '@app/contracts';
-import { ForbiddenError, NotFoundError, ValidationError } from '@app/common';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
 import { DomainEvents } from '@app/database';
 import { FeedbackRepository, type FeedbackTarget } from './feedback.repository.js';
 import {
@@ -31,7 +31,7 @@ export class FeedbackService {
     private readonly events: DomainEvents,
   ) {}
 
-  /** Public; someone who never gave feedback (or does not exist) has no items and zero stats. */
+  /** Public; someone who never gave feedback has no items and zero stats (the gateway answers 404 for no one). */
   async listByAuthor(authorId: string): Promise<UserFeedbackItemDto[]> {
     const rows = await this.feedback.findByAuthorNewestFirst(authorId);
     return rows.map(toUserFeedbackItemDto);
@@ -55,6 +55,7 @@ export class FeedbackService {
     if (uploaderId === null) throw new NotFoundError('video');
     if (uploaderId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownVideo);
     const id = await this.feedback.insertWithEvent(actor.id, videoId, content);
+    if (id === null) throw new ConflictError(FEEDBACK_MESSAGES.duplicate);
     this.events.kick();
     const row = await this.feedback.findOneForVideoListing(id, actor.id);
     if (!row) throw new NotFoundError('feedback'); // deleted in the instant since (its video went)

@@ -6,11 +6,14 @@ import {
   mediaJobId,
   MEDIA_QUEUES,
   PROFILE_IMAGE_PREFIX,
+  UPLOAD_INTENT_MESSAGES,
   VIDEO_KEYS,
   videoIdOfDerivedKey,
   type ProbeResult,
 } from '@app/contracts';
+import { ValidationError } from '@app/common';
 import { recordMediaJob } from '../outbox/media-outbox.js';
+import { claimUploadIntent } from '../uploads/upload-intents.repository.js';
 
 export type NewVideo = Pick<
   VideoEntity,
@@ -68,6 +71,11 @@ export class VideosRepository {
   async insertFileWithProbe(video: NewVideo): Promise<VideoEntity | null> {
     try {
       return await this.dataSource.transaction(async (manager) => {
+        // The row claims its upload's intent: a key never handed out to this member, or one whose
+        // intent expired (its object is being removed), registers nothing.
+        if (!(await claimUploadIntent(manager, video.originalKey ?? '', video.uploaderId))) {
+          throw new ValidationError(UPLOAD_INTENT_MESSAGES.notClaimable);
+        }
         const saved = await manager.getRepository(VideoEntity).save(manager.getRepository(VideoEntity).create(video));
         await recordMediaJob(manager, {
           queue: MEDIA_QUEUES.probe,
