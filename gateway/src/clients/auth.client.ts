@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   AUTH_PATTERNS,
+  type ChangePasswordMessage,
+  type ChangePasswordRequest,
   type GetUserRequest,
   type LoginRequest,
   type ProfileImageChange,
@@ -36,6 +38,13 @@ export class AuthClient {
     return this.rpc.send<ProfileImageChange, SetProfileImageRequest>('auth', AUTH_PATTERNS.setProfileImage, {
       userId,
       imageKey,
+    });
+  }
+
+  changePassword(userId: string, request: ChangePasswordRequest): Promise<{ userId: string }> {
+    return this.rpc.send<{ userId: string }, ChangePasswordMessage>('auth', AUTH_PATTERNS.changePassword, {
+      ...request,
+      userId,
     });
   }
 

@@ -1,6 +1,6 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@app/common';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, securityEvent } from '@app/common';
 
 /**
  * Every error leaves as JSON `{ message }` (plus `errors` for a form, `retryAfterSeconds` on a 429). Known HTTP errors keep their status and message;
@@ -21,8 +21,18 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const extras = extrasOf(exception);
+      const message = messageOf(exception, req);
+      if (status === (HttpStatus.FORBIDDEN as number)) {
+        securityEvent(this.logger, {
+          event: 'access.denied',
+          outcome: 'denied',
+          actorId: req.user?.id ?? null,
+          target: { method: req.method, path: req.path },
+          reason: message,
+        });
+      }
       if (extras.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(extras.retryAfterSeconds));
-      res.status(status).json({ message: messageOf(exception, req), ...extras });
+      res.status(status).json({ message, ...extras });
       return;
     }
     if (isDatabaseUnavailable(exception)) {

@@ -13,6 +13,8 @@ import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-s
 import { SeedDefaultCategories1763700000001 } from './migrations/1763700000001-seed-default-categories.js';
 import { CategoryNamesUniqueIgnoringCase1763700000002 } from './migrations/1763700000002-category-names-unique-ignoring-case.js';
 import { UserDeletions1763700000003 } from './migrations/1763700000003-user-deletions.js';
+import { AdminBootstraps1763913000001 } from './migrations/1763913000001-admin-bootstraps.js';
+import { SessionsByUser1763913000002 } from './migrations/1763913000002-sessions-by-user.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -31,6 +33,8 @@ export const MIGRATIONS = [
   SeedDefaultCategories1763700000001,
   CategoryNamesUniqueIgnoringCase1763700000002,
   UserDeletions1763700000003,
+  AdminBootstraps1763913000001,
+  SessionsByUser1763913000002,
 ];
 
 export function createDataSource(url: string, applicationName = 'videofeedback'): DataSource {

@@ -6,7 +6,8 @@ import { ReputationProcessor } from './reputation/reputation.processor.js';
 import { ReputationRepository } from './reputation/reputation.repository.js';
 import { UsersHandler } from './users/users.handler.js';
 import { UsersRepository } from './users/users.repository.js';
-import { ADMIN_EMAIL, UsersService } from './users/users.service.js';
+import { UsersService } from './users/users.service.js';
+import { ADMIN_BOOTSTRAP_CONFIG, AdminBootstrap } from './users/admin-bootstrap.js';
 
 /**
  * The auth service: accounts, credentials and profiles (owner of `users`), and members'
@@ -22,7 +23,8 @@ import { ADMIN_EMAIL, UsersService } from './users/users.service.js';
   providers: [
     UsersRepository,
     UsersService,
-    { provide: ADMIN_EMAIL, useValue: config.ADMIN_EMAIL },
+    AdminBootstrap,
+    { provide: ADMIN_BOOTSTRAP_CONFIG, useValue: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } },
     ReputationRepository,
     ReputationProcessor,
   ],

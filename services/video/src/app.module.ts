@@ -1,6 +1,6 @@
 import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { HealthModule, createRedisConnection } from '@app/common';
+import { AdminOfRecord, HealthModule, createRedisConnection } from '@app/common';
 import { config } from './config.js';
 import { DatabaseModule, DomainEventsModule } from '@app/database';
 import { VideoFeedbackStatsProcessor } from './feedback-stats/video-feedback-stats.processor.js';
@@ -34,6 +34,11 @@ import { VideosService } from './videos/videos.service.js';
     MediaResultsProcessor,
     VideoFeedbackStatsRepository,
     VideoFeedbackStatsProcessor,
+    {
+      provide: AdminOfRecord,
+      useFactory: () =>
+        new AdminOfRecord({ url: config.NATS_URL, subjectPrefix: config.NATS_SUBJECT_PREFIX, name: 'video' }),
+    },
   ],
 })
 export class AppModule implements OnApplicationShutdown {
