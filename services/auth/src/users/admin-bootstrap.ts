@@ -27,7 +27,15 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     @Inject(ADMIN_BOOTSTRAP_CONFIG) private readonly config: AdminBootstrapConfig,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  private run?: Promise<void>;
+
+  /** Once per process: Nest calls this hook for the HTTP app and again for the NATS microservice. */
+  onApplicationBootstrap(): Promise<void> {
+    this.run ??= this.bootstrap();
+    return this.run;
+  }
+
+  private async bootstrap(): Promise<void> {
     const { email, password } = this.config;
     if (!email) return;
     if (!password) {
