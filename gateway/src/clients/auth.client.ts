@@ -12,18 +12,27 @@ import {
   type UpdateProfileRequest,
   type UserDto,
 } from '@app/contracts';
+import { config } from '../config.js';
 import { RpcClient } from './rpc.client.js';
+
+/**
+ * Calls that hash a password (scrypt at 128 MiB, a few hundred milliseconds, at most two at a
+ * time per auth process) may wait their turn behind others: they get this much on top of the
+ * usual deadline, so a burst of sign-ins is slow rather than a 503.
+ */
+const PASSWORD_WORK_MS = 3000;
+const passwordDeadline = () => config.SERVICE_TIMEOUT_MS + PASSWORD_WORK_MS;
 
 @Injectable()
 export class AuthClient {
   constructor(private readonly rpc: RpcClient) {}
 
   register(request: RegisterRequest): Promise<UserDto> {
-    return this.rpc.send<UserDto, RegisterRequest>('auth', AUTH_PATTERNS.register, request);
+    return this.rpc.send<UserDto, RegisterRequest>('auth', AUTH_PATTERNS.register, request, passwordDeadline());
   }
 
   verifyCredentials(request: LoginRequest): Promise<UserDto> {
-    return this.rpc.send<UserDto, LoginRequest>('auth', AUTH_PATTERNS.verifyCredentials, request);
+    return this.rpc.send<UserDto, LoginRequest>('auth', AUTH_PATTERNS.verifyCredentials, request, passwordDeadline());
   }
 
   getUser(userId: string, viewerId: string | null): Promise<UserDto> {
@@ -42,10 +51,12 @@ export class AuthClient {
   }
 
   changePassword(userId: string, request: ChangePasswordRequest): Promise<{ userId: string }> {
-    return this.rpc.send<{ userId: string }, ChangePasswordMessage>('auth', AUTH_PATTERNS.changePassword, {
-      ...request,
-      userId,
-    });
+    return this.rpc.send<{ userId: string }, ChangePasswordMessage>(
+      'auth',
+      AUTH_PATTERNS.changePassword,
+      { ...request, userId },
+      passwordDeadline(),
+    );
   }
 
   removeProfileImage(userId: string): Promise<ProfileImageChange> {

@@ -22,7 +22,7 @@ const SALT_BYTES = 16;
  * the rest are refused at once (503), since their callers would time out before their turn.
  */
 const MAX_CONCURRENT_HASHES = 2;
-const MAX_WAITING = 64;
+const MAX_WAITING = 16;
 
 const hashing = new Semaphore(
   MAX_CONCURRENT_HASHES,
