@@ -337,7 +337,8 @@ describe.each([...OVERLAYS])('k8s/overlays/%s', (overlay) => {
     for (const app of APP_NAMES) {
       const { values } = resolveEnv(objects, app, appContainer(objects, app).env ?? []);
       // Production ships the base Secret's placeholders, which the operator must replace.
-      const given = overlay === 'production' && 'SESSION_SECRET' in values ? { ...values, ...OPERATOR_SECRETS } : values;
+      const given =
+        overlay === 'production' && 'SESSION_SECRET' in values ? { ...values, ...OPERATOR_SECRETS } : values;
       const parsed = APP_CONFIG_SCHEMAS[app].safeParse(given);
       expect({ app, issues: parsed.error?.issues ?? [] }).toEqual({ app, issues: [] });
     }

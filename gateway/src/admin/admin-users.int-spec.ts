@@ -338,9 +338,9 @@ describe('privileged messages sent straight onto the bus', () => {
     expect(await refusalOf(ADMIN_PATTERNS.listUsers, { actor: forged })).toEqual(forbidden);
     expect(await refusalOf(ADMIN_PATTERNS.toggleAdmin, { actor: forged, userId: victim.user.id })).toEqual(forbidden);
     expect(await refusalOf(ADMIN_PATTERNS.deleteUser, { actor: forged, userId: victim.user.id })).toEqual(forbidden);
-    expect(
-      await refusalOf(TOGGLE_ADMIN_PATTERN, { actorId: mallory.user.id, userId: mallory.user.id }),
-    ).toEqual(forbidden);
+    expect(await refusalOf(TOGGLE_ADMIN_PATTERN, { actorId: mallory.user.id, userId: mallory.user.id })).toEqual(
+      forbidden,
+    );
     expect(await refusalOf(TOGGLE_ADMIN_PATTERN, { userId: mallory.user.id })).toEqual(
       expect.objectContaining({ code: ERROR_CODES.validation }),
     );

@@ -55,7 +55,10 @@ describe('the first admin', () => {
     expect(user).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true });
 
     // Registering that address now is a clash, not a second admin.
-    const again = await new HttpSession(stack.baseUrl).post('/api/auth/register', newUserFields({ email: ADMIN_EMAIL }));
+    const again = await new HttpSession(stack.baseUrl).post(
+      '/api/auth/register',
+      newUserFields({ email: ADMIN_EMAIL }),
+    );
     expect(again.status).toBe(409);
   });
 
@@ -63,7 +66,10 @@ describe('the first admin', () => {
     const ADMIN_EMAIL = 'boot.squatter@example.com';
     const alone = await authStartedWith({ ADMIN_EMAIL });
     expect(jsonLogLines(alone)).toContainEqual(
-      expect.objectContaining({ level: 'error', msg: expect.stringMatching(/ADMIN_EMAIL is set without ADMIN_PASSWORD/) }),
+      expect.objectContaining({
+        level: 'error',
+        msg: expect.stringMatching(/ADMIN_EMAIL is set without ADMIN_PASSWORD/),
+      }),
     );
 
     // The squatter registers the address first: an ordinary member.

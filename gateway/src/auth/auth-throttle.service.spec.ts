@@ -28,13 +28,15 @@ const statusOf = (attempt: Promise<void>) =>
 
 describe('AuthThrottleService without Redis', () => {
   it('still refuses the attempt past the per-email limit, and a success clears that email', async () => {
-    for (let i = 0; i < 3; i += 1) expect(await statusOf(throttle.reserveLogin('a@example.com', '10.0.0.1'))).toBe('allowed');
+    for (let i = 0; i < 3; i += 1)
+      expect(await statusOf(throttle.reserveLogin('a@example.com', '10.0.0.1'))).toBe('allowed');
     expect(await statusOf(throttle.reserveLogin('a@example.com', '10.0.0.2'))).toBe(429);
 
     await throttle.loginSucceeded('b@example.com', '10.0.0.3');
     expect(await statusOf(throttle.reserveLogin('b@example.com', '10.0.0.3'))).toBe('allowed');
     await throttle.loginSucceeded('b@example.com', '10.0.0.3');
-    for (let i = 0; i < 3; i += 1) expect(await statusOf(throttle.reserveLogin('b@example.com', '10.0.0.3'))).toBe('allowed');
+    for (let i = 0; i < 3; i += 1)
+      expect(await statusOf(throttle.reserveLogin('b@example.com', '10.0.0.3'))).toBe('allowed');
   });
 
   it('still refuses the attempt past the per-IP limit and the registration limit', async () => {

@@ -96,7 +96,10 @@ export class AuthThrottleService implements OnApplicationShutdown {
         outcome: 'denied',
         actorId: null,
         target: { email },
-        reason: emailCount > config.THROTTLE_LOGIN_PER_EMAIL ? 'failed logins for this email' : 'failed logins from this address',
+        reason:
+          emailCount > config.THROTTLE_LOGIN_PER_EMAIL
+            ? 'failed logins for this email'
+            : 'failed logins from this address',
       });
       const wait = Math.max(
         emailCount > config.THROTTLE_LOGIN_PER_EMAIL ? emailTtl : 0,

@@ -41,7 +41,10 @@ let requests = 0;
 async function traced<T>(session: HttpSession, method: string, path: string, json?: unknown) {
   requests += 1;
   const requestId = `sec-${requests}-${Date.now()}`;
-  const res = await session.request<T>(method, path, { json, headers: { 'x-request-id': requestId, 'user-agent': AGENT } });
+  const res = await session.request<T>(method, path, {
+    json,
+    headers: { 'x-request-id': requestId, 'user-agent': AGENT },
+  });
   return { res, requestId };
 }
 
@@ -52,7 +55,11 @@ function eventOf(app: TestAppName, event: string, requestId: string): Promise<Lo
       .get(app)!
       .flatMap((process) => jsonLogLines(process))
       .find((line) => line.security === true && line.event === event && line.requestId === requestId);
-  return eventually(() => Promise.resolve(find()), (line) => line !== undefined, 10_000) as Promise<LogLine>;
+  return eventually(
+    () => Promise.resolve(find()),
+    (line) => line !== undefined,
+    10_000,
+  ) as Promise<LogLine>;
 }
 
 const fromTheClient = { ip: expect.stringMatching(/127\.0\.0\.1/), userAgent: AGENT };
@@ -89,7 +96,10 @@ describe('security events', () => {
       ...fromTheClient,
     });
 
-    const everything = stack.apps.get('gateway')!.flatMap((process) => process.output()).join('');
+    const everything = stack.apps
+      .get('gateway')!
+      .flatMap((process) => process.output())
+      .join('');
     expect(everything).not.toContain('a secret passphrase');
     expect(everything).not.toContain('wrong guess');
   });

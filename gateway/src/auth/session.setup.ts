@@ -175,8 +175,7 @@ export class SessionSetup implements OnApplicationShutdown {
       });
     const secureSessions = sessionFor(SECURE_SESSION_COOKIE);
     const plainSessions = sessionFor(SESSION_COOKIE);
-    const sessions: RequestHandler = (req, res, next) =>
-      (req.secure ? secureSessions : plainSessions)(req, res, next);
+    const sessions: RequestHandler = (req, res, next) => (req.secure ? secureSessions : plainSessions)(req, res, next);
     // A session store that cannot answer is a dependency outage: 503 JSON, never express's HTML 500.
     const guardedSessions: RequestHandler = (req, res, next) =>
       sessions(req, res, (error?: unknown) => {
@@ -247,7 +246,9 @@ export function authenticateWithPassword(req: Request, res: Response): Promise<U
  * idle and absolute lifetimes start now.
  */
 export async function startSession(req: Request, user: UserDto): Promise<void> {
-  await new Promise<void>((resolve, reject) => req.login(user, (error) => (error ? reject(asError(error)) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    req.login(user, (error) => (error ? reject(asError(error)) : resolve())),
+  );
   const now = Date.now();
   req.session.createdAt = now;
   req.session.lastSeen = now;

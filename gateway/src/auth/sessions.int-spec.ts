@@ -23,7 +23,10 @@ const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
 
 /** The stored session id behind a signed cookie value (`s:<sid>.<signature>`). */
-const sidOf = (cookie: string | undefined) => decodeURIComponent(cookie ?? '').slice(2).split('.')[0]!;
+const sidOf = (cookie: string | undefined) =>
+  decodeURIComponent(cookie ?? '')
+    .slice(2)
+    .split('.')[0]!;
 
 interface StoredSession {
   createdAt?: number;
@@ -155,11 +158,14 @@ describe('PUT /api/auth/password', () => {
     const stale = new HttpSession(stack.baseUrl);
     stale.setCookie('vf.sid', encodeURIComponent(`s:${sid}.x`));
     expect((await stale.get('/api/auth/user')).status).toBe(401);
-    expect(
-      await sql(`SELECT sid FROM sessions WHERE sess -> 'passport' ->> 'user' = $1`, [user.id]),
-    ).toEqual([{ sid: newSid }]);
+    expect(await sql(`SELECT sid FROM sessions WHERE sess -> 'passport' ->> 'user' = $1`, [user.id])).toEqual([
+      { sid: newSid },
+    ]);
 
-    const old = await new HttpSession(stack.baseUrl).post('/api/auth/login', { email: fields.email, password: fields.password });
+    const old = await new HttpSession(stack.baseUrl).post('/api/auth/login', {
+      email: fields.email,
+      password: fields.password,
+    });
     expect(old.status).toBe(401);
     const fresh = await new HttpSession(stack.baseUrl).post('/api/auth/login', {
       email: fields.email,

@@ -42,14 +42,16 @@ describe('migrations', () => {
     await Promise.all(others.map((ds) => ds.initialize()));
     const applied = await Promise.all([migrateDatabase(dataSource), ...others.map((ds) => migrateDatabase(ds))]);
     await Promise.all(others.map((ds) => ds.destroy()));
-    expect(applied.flat().sort()).toEqual([
-      'CategoryNamesUniqueIgnoringCase1763700000002',
-      'InitialSchema1763700000000',
-      'SeedDefaultCategories1763700000001',
-      'UserDeletions1763700000003',
-      'AdminBootstraps1763913000001',
-      'SessionsByUser1763913000002',
-    ].sort());
+    expect(applied.flat().sort()).toEqual(
+      [
+        'CategoryNamesUniqueIgnoringCase1763700000002',
+        'InitialSchema1763700000000',
+        'SeedDefaultCategories1763700000001',
+        'UserDeletions1763700000003',
+        'AdminBootstraps1763913000001',
+        'SessionsByUser1763913000002',
+      ].sort(),
+    );
     expect(await migrateDatabase(dataSource)).toEqual([]);
   });
 

@@ -107,7 +107,11 @@ export async function signUpMember(
 export const firstAdmin = (email: string) => ({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'first admin passphrase' });
 
 /** Signs in with email and password; the session keeps the cookie. */
-export async function signIn(baseUrl: string, email: string, password: string): Promise<{ session: HttpSession; user: UserDto }> {
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ session: HttpSession; user: UserDto }> {
   const session = new HttpSession(baseUrl);
   const res = await session.post<UserDto>('/api/auth/login', { email, password });
   if (res.status !== 200) throw new Error(`login answered ${res.status}: ${JSON.stringify(res.body)}`);

@@ -37,7 +37,12 @@ export class AdminUsersService {
     if (userId === actor.id) throw new ValidationError(ADMIN_MESSAGES.selfDelete);
     if (!(await this.users.isActive(userId))) throw new NotFoundError('user');
     await this.users.request(userId, actor.id);
-    securityEvent(this.logger, { event: 'admin.user.deleted', outcome: 'success', actorId: actor.id, target: { userId } });
+    securityEvent(this.logger, {
+      event: 'admin.user.deleted',
+      outcome: 'success',
+      actorId: actor.id,
+      target: { userId },
+    });
     void this.deletions.kick();
     return { userId };
   }

@@ -49,7 +49,10 @@ export class AdminBootstrap implements OnApplicationBootstrap {
         const account = await steps.findAccount(email);
         if (!account) {
           if (isCommonPassword(password)) {
-            this.refuse(email, 'ADMIN_PASSWORD is one of the most common passwords: the admin account was not created.');
+            this.refuse(
+              email,
+              'ADMIN_PASSWORD is one of the most common passwords: the admin account was not created.',
+            );
             return;
           }
           const admin = await steps.createAdmin({

@@ -120,7 +120,7 @@ export class UsersRepository {
       const users = manager.getRepository(UserEntity);
       return work({
         isDone: async (email) =>
-          ((await manager.query(`SELECT 1 FROM admin_bootstraps WHERE email = $1`, [email])) as unknown[]).length > 0,
+          (await manager.query<unknown[]>(`SELECT 1 FROM admin_bootstraps WHERE email = $1`, [email])).length > 0,
         findAccount: (email) => users.findOneBy({ email }),
         createAdmin: (user) => users.save(users.create({ ...user, isAdmin: true })),
         promote: async (id) => {

@@ -158,7 +158,10 @@ export class UsersService {
     try {
       await this.users.updatePassword(userId, await hashPassword(password));
     } catch (error) {
-      this.logger.warn({ msg: 'password hash upgrade failed', error: error instanceof Error ? error.message : String(error) });
+      this.logger.warn({
+        msg: 'password hash upgrade failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 }

@@ -54,14 +54,19 @@ const failure = async (promise: Promise<unknown>) => {
 describe('CategoriesService', () => {
   it('lets an admin create a category and answers it in the screens’ shape', async () => {
     const { repository, calls } = strictRepository({ insert: () => Promise.resolve(row()) });
-    const created = await new CategoriesService(repository, adminsOfRecord).create(ADMIN, { name: 'Climbing', icon: '🧗' });
+    const created = await new CategoriesService(repository, adminsOfRecord).create(ADMIN, {
+      name: 'Climbing',
+      icon: '🧗',
+    });
     expect(created).toEqual({ id: 13, name: 'Climbing', icon: '🧗' });
     expect(calls).toEqual([['insert', [{ name: 'Climbing', icon: '🧗' }]]]);
   });
 
   it('answers a taken name (the insert found a clash) with a conflict', async () => {
     const { repository } = strictRepository({ insert: () => Promise.resolve(null) });
-    expect(await failure(new CategoriesService(repository, adminsOfRecord).create(ADMIN, { name: 'golf', icon: '⛳' }))).toEqual({
+    expect(
+      await failure(new CategoriesService(repository, adminsOfRecord).create(ADMIN, { name: 'golf', icon: '⛳' })),
+    ).toEqual({
       code: ERROR_CODES.conflict,
       message: CATEGORY_MESSAGES.nameTaken,
     });

@@ -29,7 +29,13 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
   );
 }
 
-function ChangePasswordForm({ onClose, change }: { onClose: () => void; change: ReturnType<typeof useChangePassword> }) {
+function ChangePasswordForm({
+  onClose,
+  change,
+}: {
+  onClose: () => void;
+  change: ReturnType<typeof useChangePassword>;
+}) {
   const form = useForm(changePasswordRequestSchema, { currentPassword: '', newPassword: '' });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
