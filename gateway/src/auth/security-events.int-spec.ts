@@ -104,7 +104,7 @@ describe('security events', () => {
     expect(everything).not.toContain('wrong guess');
   });
 
-  it('logs a password change and every 403 the gateway answers', async () => {
+  it('logs a password change and every 403 the gateway answers, once each', async () => {
     const fields = newUserFields();
     const { session, user } = await signUpMember(stack.baseUrl, fields);
     const changed = await traced(session, 'PUT', '/api/auth/password', {
@@ -130,6 +130,23 @@ describe('security events', () => {
       reason: 'Admin access required',
       ...fromTheClient,
     });
+
+    // A 403 the queue board writes itself is logged too, once.
+    const board = await traced(session, 'GET', '/admin/queues/api/queues');
+    expect(board.res.status).toBe(403);
+    expect(await eventOf('gateway', 'access.denied', board.requestId)).toMatchObject({
+      actorId: user.id,
+      target: { method: 'GET', path: '/admin/queues/api/queues' },
+      ...fromTheClient,
+    });
+    const deniedLines = stack.apps
+      .get('gateway')!
+      .flatMap((process) => jsonLogLines(process))
+      .filter(
+        (line) =>
+          line.event === 'access.denied' && [denied.requestId, board.requestId].includes(line.requestId as string),
+      );
+    expect(deniedLines).toHaveLength(2);
   });
 
   it('logs admin changes where they are decided: admin flag, user deletion, categories, video deletions', async () => {
