@@ -220,7 +220,7 @@ export class SessionSetup implements OnApplicationShutdown {
   };
 
   /** Ends a signed-in session past its idle or absolute limit; refreshes `lastSeen` once per step. */
-  private readonly enforceLifetime: RequestHandler = (req, _res, next) => {
+  private readonly enforceLifetime: RequestHandler = (req, res, next) => {
     const current = req.session;
     const userId = current?.passport?.user;
     if (!current || !userId) return next();
@@ -234,7 +234,8 @@ export class SessionSetup implements OnApplicationShutdown {
         reason: verdict === 'idle' ? 'idle limit' : 'absolute limit',
       });
       // A fresh, empty session in its place: the old row is deleted and the request is signed out.
-      current.regenerate((error) => next(error));
+      // A store that cannot delete it is an outage like any other: 503 JSON, not express's HTML 500.
+      current.regenerate((error?: unknown) => (error ? storeUnavailable(res, this.logger, error) : next()));
       return;
     }
     if (verdict === 'refresh') current.lastSeen = now;
