@@ -170,4 +170,52 @@ describe('accounts in the browser', () => {
     await owner.context().close();
     await other.context().close();
   });
+
+  it('changes the password on the profile, then signs in with the new one only', async () => {
+    const page = await newPage();
+    const { fields, user } = await signUpThroughApi(page, newUserFields({ firstName: 'Pat', lastName: 'Lock' }));
+    await page.goto(`${stack.baseUrl}/profile/${user.id}`);
+    await page.getByRole('heading', { name: 'Pat Lock' }).waitFor();
+
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    // The form's own rule first, then the server's answers in a toast.
+    await dialog.getByLabel('Current Password').fill(fields.password);
+    await dialog.getByLabel('New Password').fill('12345');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await dialog.getByText('Password must be at least 6 characters long').waitFor();
+
+    await dialog.getByLabel('New Password').fill('iloveyou');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await toast(page, 'This password is too common. Please choose another one.').waitFor();
+
+    await dialog.getByLabel('Current Password').fill('not my password');
+    await dialog.getByLabel('New Password').fill('violin practice every day');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await toast(page, 'Current password is incorrect').waitFor();
+
+    await dialog.getByLabel('Current Password').fill(fields.password);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await toast(page, 'Password changed successfully!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // Still signed in here.
+    expect((await page.request.get(`${stack.baseUrl}/api/auth/user`)).status()).toBe(200);
+
+    await page.getByTestId('user-menu-trigger').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+
+    await page.goto(`${stack.baseUrl}/login`);
+    await page.getByLabel('Email').fill(fields.email);
+    await page.getByLabel('Password').fill(fields.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toast(page, 'Invalid email or password. Please check your credentials and try again.').waitFor();
+
+    await page.getByLabel('Password').fill('violin practice every day');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toast(page, 'Login successful!').waitFor();
+    await page.waitForURL(`${stack.baseUrl}/`);
+    await page.getByTestId('user-menu-trigger').waitFor();
+    await page.context().close();
+  });
 });

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { eventually, launchChromium, newUserFields, startStack, type TestStack } from '@app/testing';
+import { eventually, firstAdmin, launchChromium, newUserFields, startStack, type TestStack } from '@app/testing';
 
 // Saved Videos and the Admin Panel as people meet them in Chromium: a member saves and un-saves a
-// video, the first admin (ADMIN_EMAIL) runs the panel, and members and visitors are kept out of it.
-const ADMIN_EMAIL = 'panel.admin@example.com';
+// video, the first admin (ADMIN_EMAIL + ADMIN_PASSWORD) runs the panel, and members and visitors are kept out of it.
+const ADMIN = firstAdmin('panel.admin@example.com');
 
 let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack('e2eadmin', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'], {
-    ADMIN_EMAIL,
-  });
+  stack = await startStack(
+    'e2eadmin',
+    ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'],
+    ADMIN,
+  );
   browser = await launchChromium();
 });
 
@@ -33,6 +35,19 @@ async function memberPage(overrides: Parameters<typeof newUserFields>[0] = {}, w
   const fields = newUserFields(overrides);
   const res = await page.request.post(`${stack.baseUrl}/api/auth/register`, { data: fields });
   expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  return { page, id, fields };
+}
+
+/** The first admin, made by the stack at start, signed in in a browser context of their own. */
+async function firstAdminPage(): Promise<Member> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const fields = newUserFields({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
+  const res = await page.request.post(`${stack.baseUrl}/api/auth/login`, {
+    data: { email: fields.email, password: fields.password },
+  });
+  expect(res.status()).toBe(200);
   const { id } = (await res.json()) as { id: string };
   return { page, id, fields };
 }
@@ -160,7 +175,7 @@ describe('Admin Panel', () => {
   let admin: Member;
 
   beforeAll(async () => {
-    admin = await memberPage({ email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin' });
+    admin = await firstAdminPage();
   });
 
   afterAll(async () => {

@@ -34,9 +34,17 @@ const services = compose.services;
 
 const isAppName = (name: unknown): name is AppName => (APP_NAMES as readonly unknown[]).includes(name);
 
-/** Compose's `${VAR:-default}` / `${VAR-default}` / `${VAR}` as a plain `docker compose up` (no variables set) resolves it. */
+/** Values compose requires from the operator (`${VAR:?message}`), as an operator would set them. */
+const OPERATOR_VALUES: Record<string, string> = { SESSION_SECRET: '9Jq2vL7xR0bT4mW8zK1cN6pD3hY5gF0s' };
+
+/**
+ * Compose's `${VAR:-default}` / `${VAR-default}` / `${VAR}` as a plain `docker compose up` (no variables set) resolves it;
+ * `${VAR:?message}` is a value compose refuses to start without, so the operator's (OPERATOR_VALUES) is used.
+ */
 const interpolate = (value: string) =>
-  value.replace(/\$\{[A-Z0-9_]+(?::?-([^}]*))?\}/g, (_, fallback: string | undefined) => fallback ?? '');
+  value
+    .replace(/\$\{([A-Z0-9_]+):\?[^}]*\}/g, (_, name: string) => OPERATOR_VALUES[name] ?? '')
+    .replace(/\$\{[A-Z0-9_]+(?::?-([^}]*))?\}/g, (_, fallback: string | undefined) => fallback ?? '');
 
 /** KEY=VALUE lists and mappings both become a plain record of strings, as the container sees them. */
 function toRecord(entries: Record<string, unknown> | string[] | undefined): Record<string, string> {

@@ -260,6 +260,9 @@ function portNumber(container: Container, port: number | string | undefined): nu
 const matches = (selector: Record<string, string>, labels: Record<string, string> = {}) =>
   Object.entries(selector).every(([key, value]) => labels[key] === value);
 
+/** What an operator puts in the production Secret in place of its placeholders. */
+const OPERATOR_SECRETS = { SESSION_SECRET: '9Jq2vL7xR0bT4mW8zK1cN6pD3hY5gF0s' };
+
 // ---- tests -------------------------------------------------------------------------------------
 
 describe.each([...OVERLAYS])('k8s/overlays/%s', (overlay) => {
@@ -331,14 +334,26 @@ describe.each([...OVERLAYS])('k8s/overlays/%s', (overlay) => {
     expect(problems).toEqual([]);
   });
 
-  it('accepts the whole environment of each app as a valid configuration', () => {
+  it('accepts the whole environment of each app as a valid configuration (production: once its secrets are set)', () => {
     const objects = render(overlay);
     for (const app of APP_NAMES) {
       const { values } = resolveEnv(objects, app, appContainer(objects, app).env ?? []);
-      const parsed = APP_CONFIG_SCHEMAS[app].safeParse(values);
+      // Production ships the base Secret's placeholders, which the operator must replace.
+      const given =
+        overlay === 'production' && 'SESSION_SECRET' in values ? { ...values, ...OPERATOR_SECRETS } : values;
+      const parsed = APP_CONFIG_SCHEMAS[app].safeParse(given);
       expect({ app, issues: parsed.error?.issues ?? [] }).toEqual({ app, issues: [] });
     }
   });
+
+  if (overlay === 'production') {
+    it('refuses to start the gateway with the base Secret’s placeholder session secret', () => {
+      const objects = render(overlay);
+      const { values } = resolveEnv(objects, 'gateway', appContainer(objects, 'gateway').env ?? []);
+      const parsed = APP_CONFIG_SCHEMAS.gateway.safeParse(values);
+      expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toContain('SESSION_SECRET');
+    });
+  }
 
   it('sets the port and every dependency setting whose default only works on a developer machine', () => {
     const objects = render(overlay);

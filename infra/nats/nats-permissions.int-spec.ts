@@ -28,6 +28,8 @@ const ALL_SUBJECTS = [
 /** The admin service's commands to the other services: the deletion saga and the admin role. */
 const ADMIN_COMMANDS = [...Object.values(USER_CLEANUP_PATTERNS), TOGGLE_ADMIN_PATTERN];
 const GATEWAY_SUBJECTS = ALL_SUBJECTS.filter((subject) => !ADMIN_COMMANDS.includes(subject));
+/** The admin flag of record, asked by the services that guard a privileged action. */
+const ADMIN_CHECK = contracts.AUTH_PATTERNS.isAdmin;
 /** The media cleanup asks the video and auth services which stored objects they still reference. */
 const MEDIA_WORKER_SUBJECTS: string[] = Object.values(contracts.MEDIA_REFERENCE_PATTERNS);
 
@@ -127,11 +129,12 @@ describe('infra/nats/nats-server.conf', () => {
     }
   });
 
-  it('lets the admin service send its deletion and admin-role commands, and nothing else', async () => {
+  it('lets the admin service send its deletion and admin-role commands and ask for admins of record, nothing else', async () => {
     const admin = await connectAs('admin');
-    const commands = await Promise.all(ADMIN_COMMANDS.map((subject) => request(admin, subject)));
-    expect(commands).toEqual(ADMIN_COMMANDS.map((subject) => `${ownerOf(subject)} answered ${subject}`));
-    for (const subject of GATEWAY_SUBJECTS) {
+    const allowed = [...ADMIN_COMMANDS, ADMIN_CHECK];
+    const commands = await Promise.all(allowed.map((subject) => request(admin, subject)));
+    expect(commands).toEqual(allowed.map((subject) => `${ownerOf(subject)} answered ${subject}`));
+    for (const subject of GATEWAY_SUBJECTS.filter((subject) => subject !== ADMIN_CHECK)) {
       expect({ subject, reply: await request(admin, subject) }).toEqual({
         subject,
         reply: expect.stringMatching(/^refused: .*Permissions Violation for Publish/),
@@ -150,6 +153,20 @@ describe('infra/nats/nats-server.conf', () => {
     expect(received.get(subject)?.filter((payload) => payload !== 'ping')).toEqual(['from gateway']);
     expect(await request(catalog, contracts.CATALOG_PATTERNS.listVideos)).toMatch(/^refused: /);
   });
+
+  it.each(['catalog', 'video'] as const)(
+    'lets the %s service ask auth for an admin of record, and request nothing else',
+    async (service) => {
+      const connection = await connectAs(service);
+      expect(await request(connection, ADMIN_CHECK)).toBe(`auth answered ${ADMIN_CHECK}`);
+      for (const subject of ALL_SUBJECTS.filter((subject) => subject !== ADMIN_CHECK)) {
+        expect({ subject, reply: await request(connection, subject) }).toEqual({
+          subject,
+          reply: expect.stringMatching(/^refused: .*Permissions Violation for Publish/),
+        });
+      }
+    },
+  );
 
   it("lets a service subscribe to its own subjects in its queue group only, never to another's or to inboxes", async () => {
     const catalog = await connectAs('catalog');

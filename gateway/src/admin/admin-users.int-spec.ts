@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_MESSAGES, type FeedbackDto, type UserDto, type VideoDto } from '@app/contracts';
+import { firstValueFrom, timeout } from 'rxjs';
+import { NamespacedNatsClient } from '@app/common';
+import {
+  ADMIN_MESSAGES,
+  ADMIN_PATTERNS,
+  CATALOG_PATTERNS,
+  ERROR_CODES,
+  TOGGLE_ADMIN_PATTERN,
+  VIDEO_PATTERNS,
+  type FeedbackDto,
+  type UserDto,
+  type VideoDto,
+} from '@app/contracts';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import {
   eventually,
@@ -16,11 +28,14 @@ import {
   type TestStack,
   signUpMember,
   linkYoutubeVideo,
+  firstAdmin,
+  signIn,
+  testInfra,
 } from '@app/testing';
 
 // User administration and the user-deletion saga, through the real gateway, every service, the
 // media worker, PostgreSQL, Redis, NATS and S3.
-const ADMIN_EMAIL = 'admin.users.admin@example.com';
+const ADMIN = firstAdmin('admin.users.admin@example.com');
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -35,12 +50,12 @@ beforeAll(async () => {
   stack = await startStack(
     'admin-users',
     ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'],
-    { ADMIN_EMAIL },
+    ADMIN,
   );
   storage = objectStorageFromEnv({ ...stack.env } as never);
   scratch = await mkdtemp(join(tmpdir(), 'admin-users-'));
   categoryId = (await new HttpSession(stack.baseUrl).get<{ id: number }[]>('/api/categories')).body[0]!.id;
-  admin = await member({ email: ADMIN_EMAIL });
+  admin = await signIn(stack.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
   expect(admin.user.isAdmin).toBe(true);
 }, 120_000);
 
@@ -289,4 +304,63 @@ describe('deleting a member', () => {
     );
     await expectNothingLeftOf(victim.user.id, objectKeys, [file.id, link.id]);
   }, 150_000);
+});
+
+// The bus is not the trust boundary: a message published straight onto NATS (under the stack's
+// subject prefix) by a member who claims `isAdmin: true` is refused by every service that acts on
+// it, since each asks the auth service for the actor's admin flag of record.
+describe('privileged messages sent straight onto the bus', () => {
+  let nats: NamespacedNatsClient;
+
+  beforeAll(async () => {
+    nats = new NamespacedNatsClient(stack.env.NATS_SUBJECT_PREFIX as string, { servers: [testInfra().natsUrl] });
+    await nats.connect();
+  });
+
+  afterAll(async () => {
+    await nats?.close();
+  });
+
+  /** The error a service answers, or null if it did what it was asked. */
+  const refusalOf = (pattern: string, payload: unknown) =>
+    firstValueFrom(nats.send<unknown, unknown>(pattern, payload).pipe(timeout(10_000))).then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+  it('refuses a non-admin actor claiming isAdmin, and a toggle without an admin actor of record', async () => {
+    const mallory = await member();
+    const victim = await member();
+    const video = await linkVideo(victim.session, 'Not yours');
+    const forged = { id: mallory.user.id, isAdmin: true };
+    const forbidden = expect.objectContaining({ code: ERROR_CODES.forbidden });
+
+    expect(await refusalOf(ADMIN_PATTERNS.listUsers, { actor: forged })).toEqual(forbidden);
+    expect(await refusalOf(ADMIN_PATTERNS.toggleAdmin, { actor: forged, userId: victim.user.id })).toEqual(forbidden);
+    expect(await refusalOf(ADMIN_PATTERNS.deleteUser, { actor: forged, userId: victim.user.id })).toEqual(forbidden);
+    expect(await refusalOf(TOGGLE_ADMIN_PATTERN, { actorId: mallory.user.id, userId: mallory.user.id })).toEqual(
+      forbidden,
+    );
+    expect(await refusalOf(TOGGLE_ADMIN_PATTERN, { userId: mallory.user.id })).toEqual(
+      expect.objectContaining({ code: ERROR_CODES.validation }),
+    );
+    expect(
+      await refusalOf(CATALOG_PATTERNS.createCategory, { actor: forged, category: { name: 'Forged', icon: 'x' } }),
+    ).toEqual(forbidden);
+    expect(await refusalOf(CATALOG_PATTERNS.deleteCategory, { actor: forged, categoryId })).toEqual(forbidden);
+    expect(await refusalOf(VIDEO_PATTERNS.delete, { actor: forged, videoId: video.id })).toEqual(forbidden);
+
+    // Nothing changed.
+    expect((await mallory.session.get<UserDto>('/api/auth/user')).body.isAdmin).toBe(false);
+    expect(await sql('SELECT 1 FROM user_deletions WHERE "userId" = $1', [victim.user.id])).toEqual([]);
+    expect(await sql('SELECT 1 FROM categories WHERE name = $1', ['Forged'])).toEqual([]);
+    expect(await sql('SELECT 1 FROM categories WHERE id = $1', [categoryId])).toHaveLength(1);
+    expect((await new HttpSession(stack.baseUrl).get(`/api/videos/${video.id}`)).status).toBe(200);
+
+    // The same messages from the real admin do what they say.
+    const adminActor = { id: admin.user.id, isAdmin: true };
+    expect(await refusalOf(ADMIN_PATTERNS.toggleAdmin, { actor: adminActor, userId: mallory.user.id })).toBeNull();
+    expect((await mallory.session.get<UserDto>('/api/auth/user')).body.isAdmin).toBe(true);
+    expect(await refusalOf(ADMIN_PATTERNS.toggleAdmin, { actor: adminActor, userId: mallory.user.id })).toBeNull();
+  });
 });

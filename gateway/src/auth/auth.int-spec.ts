@@ -53,7 +53,7 @@ describe('POST /api/auth/register', () => {
     expect(me.body).toEqual(res.body);
 
     const [row] = await sql<{ password: string }>('SELECT password FROM users WHERE id = $1', [res.body.id]);
-    expect(row?.password).toMatch(/^scrypt\$15\$8\$1\$/);
+    expect(row?.password).toMatch(/^scrypt\$17\$8\$1\$/);
     expect(row?.password).not.toContain(fields.password);
   });
 
@@ -74,6 +74,7 @@ describe('POST /api/auth/register', () => {
     ['an email over 255 characters', { email: `${'a'.repeat(250)}@example.com` }, AUTH_MESSAGES.emailTooLong],
     ['a 5-character password', { password: '12345' }, AUTH_MESSAGES.passwordTooShort],
     ['a password over 255 characters', { password: 'p'.repeat(256) }, AUTH_MESSAGES.passwordTooLong],
+    ['one of the most common passwords', { password: 'Password1' }, AUTH_MESSAGES.passwordTooCommon],
     ['a blank first name', { firstName: '   ' }, AUTH_MESSAGES.firstNameRequired],
     ['a missing first name', { firstName: undefined }, AUTH_MESSAGES.firstNameRequired],
     ['a blank last name', { lastName: '' }, AUTH_MESSAGES.lastNameRequired],

@@ -1,19 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CATEGORY_MESSAGES, type CategoryDto, type UserDto, type VideoDto } from '@app/contracts';
-import { HttpSession, newUserFields, signUpMember, startStack, withClient, type TestStack } from '@app/testing';
+import {
+  firstAdmin,
+  HttpSession,
+  newUserFields,
+  signIn,
+  signUpMember,
+  startStack,
+  withClient,
+  type TestStack,
+} from '@app/testing';
 
 // Category administration through the real gateway, auth and catalog services and Postgres.
-const ADMIN_EMAIL = 'category.admin@example.com';
+const ADMIN = firstAdmin('category.admin@example.com');
 let stack: TestStack;
 let admin: HttpSession;
 let member: HttpSession;
 let memberUser: UserDto;
 
 beforeAll(async () => {
-  stack = await startStack('categories', ['gateway', 'auth', 'catalog'], { ADMIN_EMAIL });
-  const adminSignUp = await signUp({ email: ADMIN_EMAIL });
-  expect(adminSignUp.user.isAdmin).toBe(true);
-  admin = adminSignUp.session;
+  stack = await startStack('categories', ['gateway', 'auth', 'catalog'], ADMIN);
+  const adminSignIn = await signIn(stack.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  expect(adminSignIn.user.isAdmin).toBe(true);
+  admin = adminSignIn.session;
   ({ session: member, user: memberUser } = await signUp());
 });
 

@@ -1,6 +1,7 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@app/common';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, securityEvent } from '@app/common';
+import { FORBIDDEN_LOGGED } from '../auth/session.setup.js';
 
 /**
  * Every error leaves as JSON `{ message }` (plus `errors` for a form, `retryAfterSeconds` on a 429). Known HTTP errors keep their status and message;
@@ -21,8 +22,19 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const extras = extrasOf(exception);
+      const message = messageOf(exception, req);
+      if (status === (HttpStatus.FORBIDDEN as number)) {
+        res.locals[FORBIDDEN_LOGGED] = true;
+        securityEvent(this.logger, {
+          event: 'access.denied',
+          outcome: 'denied',
+          actorId: req.user?.id ?? null,
+          target: { method: req.method, path: req.path },
+          reason: message,
+        });
+      }
       if (extras.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(extras.retryAfterSeconds));
-      res.status(status).json({ message: messageOf(exception, req), ...extras });
+      res.status(status).json({ message, ...extras });
       return;
     }
     if (isDatabaseUnavailable(exception)) {

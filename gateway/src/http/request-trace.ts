@@ -1,6 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { REQUEST_ID_HEADER, acceptRequestId, newRequestId, runWithTrace, type TraceContext } from '@app/common';
+import {
+  REQUEST_ID_HEADER,
+  acceptRequestClient,
+  acceptRequestId,
+  newRequestId,
+  runWithTrace,
+  type TraceContext,
+} from '@app/common';
 
 const traceOf = new WeakMap<Request, TraceContext>();
 const logger = new Logger('http');
@@ -15,7 +22,9 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz']);
  */
 export function requestTraceMiddleware(req: Request, res: Response, next: NextFunction): void {
   const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? newRequestId();
-  const trace = { requestId };
+  // Who sent it, for security events here and in the services (carried in the NATS headers).
+  const client = acceptRequestClient(req.ip, req.headers['user-agent']);
+  const trace: TraceContext = client ? { requestId, client } : { requestId };
   traceOf.set(req, trace);
   res.setHeader('X-Request-Id', requestId);
   const started = process.hrtime.bigint();

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue, Worker } from 'bullmq';
 import { createRedisConnection } from '@app/common';
 import { MEDIA_QUEUES, type UserDto } from '@app/contracts';
-import { eventually, HttpSession, newUserFields, startStack, type TestStack } from '@app/testing';
+import { eventually, firstAdmin, HttpSession, newUserFields, signIn, startStack, type TestStack } from '@app/testing';
 
 // The SREs' queue board at /admin/queues, through the real gateway, auth service and Redis.
-const ADMIN_EMAIL = 'queues.admin@example.com';
+const ADMIN = firstAdmin('queues.admin@example.com');
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startStack('queue-board', ['gateway', 'auth'], { ADMIN_EMAIL });
+  stack = await startStack('queue-board', ['gateway', 'auth'], ADMIN);
 });
 
 afterAll(async () => {
@@ -41,7 +41,7 @@ describe('the queue board', () => {
   });
 
   it('shows every queue with its counts and failed jobs, and retries them', async () => {
-    const admin = await member({ email: ADMIN_EMAIL });
+    const { session: admin } = await signIn(stack.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     const page = await admin.get<string>('/admin/queues');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');

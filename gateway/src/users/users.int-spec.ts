@@ -6,16 +6,16 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { AUTH_MESSAGES, type UserDto } from '@app/contracts';
 import {
+  firstAdmin,
   HttpSession,
   makeTestImage,
   newUserFields,
   PLANTED_METADATA,
   REPO_ROOT,
-  startApp,
+  signIn,
   signUpMember,
   startStack,
   testInfra,
-  withClient,
   withGifMetadata,
   withJpegMetadata,
   withPngMetadata,
@@ -25,13 +25,13 @@ import {
 } from '@app/testing';
 
 // Profiles through the real gateway, auth service, Postgres and S3.
-const ADMIN_EMAIL = 'first.admin@example.com';
+const ADMIN = firstAdmin('first.admin@example.com');
 let stack: TestStack;
 
 let scratch: string;
 
 beforeAll(async () => {
-  stack = await startStack('users', ['gateway', 'auth'], { ADMIN_EMAIL });
+  stack = await startStack('users', ['gateway', 'auth'], ADMIN);
   scratch = await mkdtemp(join(tmpdir(), 'users-'));
 });
 
@@ -64,8 +64,8 @@ describe('GET /api/users/{id}', () => {
   it('shows the email only to the user themself and to admins, and never the password', async () => {
     const { session: owner, user } = await member();
     const { session: other } = await member();
-    const { session: admin, user: adminUser } = await member({ email: ADMIN_EMAIL });
-    expect(adminUser.isAdmin).toBe(true); // ADMIN_EMAIL promotes the account when it registers
+    const { session: admin, user: adminUser } = await signIn(stack.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    expect(adminUser.isAdmin).toBe(true);
 
     const asVisitor = await new HttpSession(stack.baseUrl).get<Record<string, unknown>>(`/api/users/${user.id}`);
     const asOther = await other.get<Record<string, unknown>>(`/api/users/${user.id}`);
@@ -264,23 +264,6 @@ describe('profile pictures', () => {
 });
 
 describe('making admins', () => {
-  it('ADMIN_EMAIL promotes an account that already exists when the auth service starts', async () => {
-    const { user } = await member({ email: 'late.admin@example.com' });
-    expect(user.isAdmin).toBe(false);
-    const replica = await startApp('auth', { ...stack.env, ADMIN_EMAIL: 'Late.Admin@example.com' });
-    try {
-      const isAdmin = await withClient(stack.database.url, async (client) => {
-        const { rows } = await client.query<{ isAdmin: boolean }>('SELECT "isAdmin" FROM users WHERE id = $1', [
-          user.id,
-        ]);
-        return rows[0]?.isAdmin;
-      });
-      expect(isAdmin).toBe(true);
-    } finally {
-      await replica.stop();
-    }
-  });
-
   it('npm run admin:promote promotes an existing email and explains an unknown one', async () => {
     const { session, user } = await member();
     const run = promisify(execFile);

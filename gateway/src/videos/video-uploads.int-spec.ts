@@ -28,17 +28,19 @@ import {
   withClient,
   type TestStack,
   signUpMember,
+  firstAdmin,
+  signIn,
 } from '@app/testing';
 
 // Uploads through the whole pipeline: gateway ingest → S3 → video service → BullMQ → ffmpeg worker.
-const ADMIN_EMAIL = 'uploads.admin@example.com';
+const ADMIN = firstAdmin('uploads.admin@example.com');
 let stack: TestStack;
 let storage: ObjectStorage;
 let scratch: string;
 let categoryId: number;
 
 beforeAll(async () => {
-  stack = await startStack('uploads', ['gateway', 'auth', 'catalog', 'video', 'media-worker'], { ADMIN_EMAIL });
+  stack = await startStack('uploads', ['gateway', 'auth', 'catalog', 'video', 'media-worker'], ADMIN);
   storage = objectStorageFromEnv({ ...stack.env } as never);
   scratch = await mkdtemp(join(tmpdir(), 'uploads-'));
   const categories = (await new HttpSession(stack.baseUrl).get<{ id: number }[]>('/api/categories')).body;
@@ -491,7 +493,7 @@ describe('editing, deleting and views', () => {
   it('lets the uploader or an admin delete, removing the stored files', async () => {
     const { session } = await member();
     const { session: other } = await member();
-    const { session: admin } = await member({ email: ADMIN_EMAIL });
+    const { session: admin } = await signIn(stack.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     const fileVideo = (
       await upload(
         session,

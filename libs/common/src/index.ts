@@ -14,3 +14,5 @@ export * from './queue/redis-connection.js';
 export * from './bootstrap/bootstrap-app.js';
 export * from './metrics/metrics.js';
 export * from './polling/coalescing-poller.js';
+export * from './logging/security-events.js';
+export * from './auth/admin-of-record.js';

@@ -42,22 +42,27 @@ describe('migrations', () => {
     await Promise.all(others.map((ds) => ds.initialize()));
     const applied = await Promise.all([migrateDatabase(dataSource), ...others.map((ds) => migrateDatabase(ds))]);
     await Promise.all(others.map((ds) => ds.destroy()));
-    expect(applied.flat().sort()).toEqual([
-      'CategoryNamesUniqueIgnoringCase1763700000002',
-      'InitialSchema1763700000000',
-      'SeedDefaultCategories1763700000001',
-      'UploadIntents1763700000130',
-      'UserDeletions1763700000003',
-    ]);
+    expect(applied.flat().sort()).toEqual(
+      [
+        'CategoryNamesUniqueIgnoringCase1763700000002',
+        'InitialSchema1763700000000',
+        'SeedDefaultCategories1763700000001',
+        'UploadIntents1763700000130',
+        'UserDeletions1763700000003',
+        'AdminBootstraps1763913000001',
+        'SessionsByUser1763913000002',
+      ].sort(),
+    );
     expect(await migrateDatabase(dataSource)).toEqual([]);
   });
 
-  it('create the nine tables of the spec plus the outbox, the user-deletion saga state and upload intents', async () => {
+  it('create the nine tables of the spec plus the outbox, the user-deletion saga state, upload intents and the admin bootstrap record', async () => {
     const rows: Array<{ table_name: string }> = await dataSource.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
     );
     expect(rows.map((r) => r.table_name).sort()).toEqual(
       [
+        'admin_bootstraps',
         'bookmarks',
         'categories',
         'feedback',

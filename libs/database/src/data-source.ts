@@ -14,6 +14,8 @@ import { SeedDefaultCategories1763700000001 } from './migrations/1763700000001-s
 import { CategoryNamesUniqueIgnoringCase1763700000002 } from './migrations/1763700000002-category-names-unique-ignoring-case.js';
 import { UserDeletions1763700000003 } from './migrations/1763700000003-user-deletions.js';
 import { UploadIntents1763700000130 } from './migrations/1763700000130-upload-intents.js';
+import { AdminBootstraps1763913000001 } from './migrations/1763913000001-admin-bootstraps.js';
+import { SessionsByUser1763913000002 } from './migrations/1763913000002-sessions-by-user.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -33,6 +35,8 @@ export const MIGRATIONS = [
   CategoryNamesUniqueIgnoringCase1763700000002,
   UserDeletions1763700000003,
   UploadIntents1763700000130,
+  AdminBootstraps1763913000001,
+  SessionsByUser1763913000002,
 ];
 
 export function createDataSource(url: string, applicationName = 'videofeedback'): DataSource {

@@ -100,6 +100,24 @@ export async function signUpMember(
   return { session, user: res.body };
 }
 
+/**
+ * The first admin a stack makes at start: pass `{ ADMIN_EMAIL, ADMIN_PASSWORD }` of one of
+ * these to `startStack`, then `signIn` with them. Registering an address never grants admin.
+ */
+export const firstAdmin = (email: string) => ({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'first admin passphrase' });
+
+/** Signs in with email and password; the session keeps the cookie. */
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ session: HttpSession; user: UserDto }> {
+  const session = new HttpSession(baseUrl);
+  const res = await session.post<UserDto>('/api/auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return { session, user: res.body };
+}
+
 let linkCounter = 0;
 
 /**

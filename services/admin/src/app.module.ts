@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { HealthModule } from '@app/common';
+import { AdminOfRecord, HealthModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { config } from './config.js';
 import { AdminUsersHandler } from './users/admin-users.handler.js';
@@ -15,6 +15,15 @@ import { UserDeletionSaga } from './users/user-deletion.saga.js';
     HealthModule.forApp('admin'),
   ],
   controllers: [AdminUsersHandler],
-  providers: [AdminUsersRepository, AdminUsersService, ServiceCalls, UserDeletionSaga],
+  providers: [
+    AdminUsersRepository,
+    AdminUsersService,
+    ServiceCalls,
+    UserDeletionSaga,
+    {
+      provide: AdminOfRecord,
+      useFactory: () => new AdminOfRecord(config, 'admin'),
+    },
+  ],
 })
 export class AppModule {}

@@ -7,7 +7,8 @@ import { ReputationRepository } from './reputation/reputation.repository.js';
 import { ProfileImageReferencesHandler } from './users/profile-image-references.handler.js';
 import { UsersHandler } from './users/users.handler.js';
 import { UsersRepository } from './users/users.repository.js';
-import { ADMIN_EMAIL, UsersService } from './users/users.service.js';
+import { UsersService } from './users/users.service.js';
+import { ADMIN_BOOTSTRAP_CONFIG, AdminBootstrap } from './users/admin-bootstrap.js';
 
 /**
  * The auth service: accounts, credentials and profiles (owner of `users`), and members'
@@ -23,7 +24,8 @@ import { ADMIN_EMAIL, UsersService } from './users/users.service.js';
   providers: [
     UsersRepository,
     UsersService,
-    { provide: ADMIN_EMAIL, useValue: config.ADMIN_EMAIL },
+    AdminBootstrap,
+    { provide: ADMIN_BOOTSTRAP_CONFIG, useValue: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } },
     ReputationRepository,
     ReputationProcessor,
   ],

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { HealthModule } from '@app/common';
+import { AdminOfRecord, HealthModule } from '@app/common';
 import { config } from './config.js';
 import { DatabaseModule } from '@app/database';
 import { BookmarksHandler } from './bookmarks/bookmarks.handler.js';
@@ -25,6 +25,10 @@ import { VideosRepository } from './videos/videos.repository.js';
     VideosRepository,
     BookmarksService,
     BookmarksRepository,
+    {
+      provide: AdminOfRecord,
+      useFactory: () => new AdminOfRecord(config, 'catalog'),
+    },
   ],
 })
 export class AppModule {}

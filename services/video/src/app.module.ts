@@ -1,6 +1,6 @@
 import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { HealthModule, createRedisConnection } from '@app/common';
+import { AdminOfRecord, HealthModule, createRedisConnection } from '@app/common';
 import { config } from './config.js';
 import { DatabaseModule, DomainEventsModule } from '@app/database';
 import { VideoFeedbackStatsProcessor } from './feedback-stats/video-feedback-stats.processor.js';
@@ -41,6 +41,10 @@ import { UploadIntentsSweeper } from './uploads/upload-intents.sweeper.js';
     UploadIntentsRepository,
     UploadIntentsService,
     UploadIntentsSweeper,
+    {
+      provide: AdminOfRecord,
+      useFactory: () => new AdminOfRecord(config, 'video'),
+    },
   ],
 })
 export class AppModule implements OnApplicationShutdown {

@@ -10,6 +10,7 @@ import { useUserFeedbackStats } from '@/features/feedback/api/get-user-feedback-
 import { FeedbackLevelBadge } from '@/features/feedback/components/feedback-level-badge';
 import { UserFeedbackCard } from '@/features/feedback/components/user-feedback-card';
 import { useUser } from '@/features/users/api/get-user';
+import { ChangePasswordDialog } from '@/features/users/components/change-password-dialog';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
 import { ProfileHeader, ProfileSkeleton, type ProfileStat } from '@/features/users/components/profile-header';
 import { useVideos } from '@/features/videos/api/get-videos';
@@ -64,6 +65,7 @@ export function ProfileRoute() {
   const { userId = '' } = useParams();
   const { user: currentUser } = useCurrentUser();
   const [editing, setEditing] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
 
   const user = useUser(userId);
   const videos = useVideos({ uploaderId: userId, limit: USER_VIDEOS_LIMIT });
@@ -177,6 +179,7 @@ export function ProfileRoute() {
           badge={<FeedbackLevelBadge feedbackGiven={feedbackGiven} />}
           stats={stats}
           onEditProfile={() => setEditing(true)}
+          onChangePassword={() => setChangingPassword(true)}
         />
         {feedbackStats.isError && <InlineError message={feedbackStats.error.message} />}
 
@@ -195,6 +198,7 @@ export function ProfileRoute() {
       </div>
 
       {isOwner && <EditProfileDialog open={editing} onClose={() => setEditing(false)} user={profile} />}
+      {isOwner && <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />}
     </div>
   );
 }

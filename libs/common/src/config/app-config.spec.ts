@@ -32,8 +32,32 @@ describe('loadConfig', () => {
   it('refuses to run the gateway in production without a session secret', () => {
     expect(() => loadConfig('gateway', { NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required/);
     expect(() => loadConfig('gateway', { SESSION_SECRET: 'too short' })).toThrow(/SESSION_SECRET/);
-    const config = loadConfig('gateway', { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) });
-    expect(config.SESSION_SECRET).toBe('s'.repeat(32));
+    const secret = '3f9a1c0be47d28e6b5a90c1f7e3d2b84a6c5f0e19d7b3a2c8e4f6a0b1c9d7e5f';
+    expect(loadConfig('gateway', { NODE_ENV: 'production', SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+  });
+
+  it.each([
+    ['the k8s base placeholder', 'change-me-to-at-least-32-random-characters'],
+    ['the docker-compose default', 'compose-development-session-secret-change-me'],
+    ['the gateway’s development value', 'development-only-session-secret-not-for-production'],
+    ['anything that still says change me', 'Our-Prod-Secret-CHANGEME-2026-xyz-quantum-fox'],
+    ['one character repeated', 's'.repeat(32)],
+    ['too few distinct characters', 'abababababcdcdcdcdcdefefefefefef0123'],
+  ])('refuses %s as a production session secret', (_, secret) => {
+    expect(() => loadConfig('gateway', { NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(
+      /SESSION_SECRET: (is a published placeholder|has too few distinct characters)/,
+    );
+    // Development and tests keep accepting any secret of 32 characters or more.
+    expect(loadConfig('gateway', { SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+  });
+
+  it('reads the session lifetimes, with the documented defaults', () => {
+    expect(loadConfig('gateway', {})).toMatchObject({ SESSION_IDLE_MINUTES: 240, SESSION_ABSOLUTE_HOURS: 168 });
+    expect(loadConfig('gateway', { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '12' })).toMatchObject({
+      SESSION_IDLE_MINUTES: 30,
+      SESSION_ABSOLUTE_HOURS: 12,
+    });
+    expect(() => loadConfig('gateway', { SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
   });
 
   it('reads the throttle limits, with the documented defaults', () => {
@@ -79,5 +103,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig('video', { NATS_PASSWORD: 'secret' })).toThrow(
       /NATS_USER: is required when NATS_PASSWORD is set/,
     );
+  });
+
+  it('reads ADMIN_PASSWORD with the password length rule, an empty value being unset', () => {
+    expect(loadConfig('auth', { ADMIN_PASSWORD: 'a long admin passphrase' }).ADMIN_PASSWORD).toBe(
+      'a long admin passphrase',
+    );
+    expect(loadConfig('auth', { ADMIN_PASSWORD: '' }).ADMIN_PASSWORD).toBeUndefined();
+    expect(() => loadConfig('auth', { ADMIN_PASSWORD: '12345' })).toThrow(/ADMIN_PASSWORD/);
   });
 });

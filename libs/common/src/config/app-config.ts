@@ -64,9 +64,12 @@ export const gatewayConfigSchema = z
     SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(4500).default(3000),
     /** Built SPA served on every non-API path. */
     STATIC_DIR: z.string().default('frontend/dist'),
-    /** Signs the session cookie. Required in production; elsewhere a fixed development value. */
+    /** Signs the session cookie. Required in production (and no placeholder); elsewhere a fixed development value. */
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(8760).default(336),
+    /** A sign-in ends after this long without a request (checked on the server). */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(43_200).default(240),
+    /** A sign-in ends this long after it started, however active (checked on the server). */
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
     /** Failed logins per email per 15 minutes before 429. */
     THROTTLE_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     /** Failed logins per client IP per 15 minutes before 429. */
@@ -90,7 +93,35 @@ export const gatewayConfigSchema = z
   .refine((config) => config.NODE_ENV !== 'production' || config.SESSION_SECRET !== undefined, {
     path: ['SESSION_SECRET'],
     message: 'is required when NODE_ENV=production',
+  })
+  .superRefine((config, context) => {
+    const weakness =
+      config.NODE_ENV === 'production' && config.SESSION_SECRET ? sessionSecretWeakness(config.SESSION_SECRET) : null;
+    if (weakness) context.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: weakness });
   });
+
+/**
+ * Why a session secret must not sign production cookies, or null when it may: the published
+ * placeholders (k8s base, docker-compose, the gateway's development value), anything still saying
+ * "change me", and values with too few distinct characters to be random (a hex secret from
+ * `openssl rand -hex 32` has 16).
+ */
+export function sessionSecretWeakness(secret: string): string | null {
+  const lowered = secret.toLowerCase();
+  if (PUBLISHED_SESSION_SECRETS.has(secret) || /change-?me/.test(lowered)) {
+    return 'is a published placeholder; set a random value (e.g. openssl rand -hex 32)';
+  }
+  if (new Set(secret).size < 12) {
+    return 'has too few distinct characters to be random; set a random value (e.g. openssl rand -hex 32)';
+  }
+  return null;
+}
+
+const PUBLISHED_SESSION_SECRETS = new Set([
+  'change-me-to-at-least-32-random-characters',
+  'compose-development-session-secret-change-me',
+  'development-only-session-secret-not-for-production',
+]);
 
 export const serviceConfigSchema = (port: number) => z.object({ ...common, ...postgres, ...nats, ...healthPort(port) });
 
@@ -100,12 +131,22 @@ export const authServiceConfigSchema = z.object({
   ...nats,
   ...redis,
   ...healthPort(8081),
-  /** This account is made an admin when it exists at start or when it registers. */
+  /**
+   * The first admin: created at start with ADMIN_PASSWORD when no account uses it, or promoted
+   * once when ADMIN_PASSWORD matches its password. Registering this address grants nothing.
+   */
   ADMIN_EMAIL: z
     .string()
     .trim()
     .toLowerCase()
     .pipe(z.email())
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The first admin's password (a Secret); without it ADMIN_EMAIL promotes nobody (logged). */
+  ADMIN_PASSWORD: z
+    .string()
+    .min(6, 'must be at least 6 characters')
+    .max(255, 'must be 255 characters or less')
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });

@@ -54,12 +54,14 @@ export class JsonLogger implements LoggerService {
     // Nest passes the context as the last string argument and, for errors, a stack before it.
     const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
     const stack = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
+    // The client (address, agent) is for security events only, which name it themselves.
+    const { client: _client, ...trace } = currentTrace() ?? {};
     const entry: Record<string, unknown> = {
       time: new Date().toISOString(),
       level,
       app: this.app,
       pid: process.pid,
-      ...currentTrace(),
+      ...trace,
       ...(context ? { context } : {}),
     };
     if (message instanceof Error) {

@@ -1,6 +1,13 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { JsonLogger } from './json-logger.js';
-import { acceptRequestId, currentTrace, runJobTraced, runWithTrace, withRequestId } from './trace-context.js';
+import {
+  acceptRequestClient,
+  acceptRequestId,
+  currentTrace,
+  runJobTraced,
+  runWithTrace,
+  withRequestId,
+} from './trace-context.js';
 
 describe('acceptRequestId', () => {
   it('keeps plain tokens up to 128 characters', () => {
@@ -69,6 +76,33 @@ describe('JsonLogger', () => {
       });
       expect(lines[1]).toMatchObject({ level: 'warn', msg: 'no trace here' });
       expect(lines[1]).not.toHaveProperty('requestId');
+    } finally {
+      write.mockRestore();
+    }
+  });
+});
+
+describe('acceptRequestClient', () => {
+  it('keeps a plain address and a printable agent cut to 256 characters, and nothing else', () => {
+    expect(acceptRequestClient('::ffff:127.0.0.1', 'Mozilla/5.0')).toEqual({
+      ip: '::ffff:127.0.0.1',
+      userAgent: 'Mozilla/5.0',
+    });
+    expect(acceptRequestClient('10.0.0.1; DROP', `A\u0000B${'x'.repeat(300)}`)).toEqual({
+      userAgent: `AB${'x'.repeat(254)}`,
+    });
+    expect(acceptRequestClient(undefined, '')).toBeUndefined();
+  });
+
+  it('is written only by security events, not on every log line', () => {
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      runWithTrace({ requestId: 'r9', client: { ip: '10.0.0.1', userAgent: 'UA' } }, () =>
+        new JsonLogger('gateway').log({ msg: 'ordinary' }),
+      );
+      const line = JSON.parse(String(write.mock.calls[0]![0])) as Record<string, unknown>;
+      expect(line).toMatchObject({ requestId: 'r9', msg: 'ordinary' });
+      expect(line).not.toHaveProperty('client');
     } finally {
       write.mockRestore();
     }

@@ -11,10 +11,23 @@ export interface TraceContext {
   requestIds?: string[];
   queue?: string;
   jobId?: string;
+  /**
+   * Who sent the HTTP request (gateway) or the request a NATS message serves: written only by
+   * security events (security-events.ts), not on every line.
+   */
+  client?: RequestClient;
+}
+
+export interface RequestClient {
+  ip?: string;
+  userAgent?: string;
 }
 
 /** The header on HTTP requests/responses and on NATS messages. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+/** NATS headers carrying the HTTP client's address and user agent to the services. */
+export const CLIENT_IP_HEADER = 'x-client-ip';
+export const USER_AGENT_HEADER = 'x-client-user-agent';
 
 const storage = new AsyncLocalStorage<TraceContext>();
 
@@ -37,6 +50,25 @@ const REQUEST_ID_SHAPE = /^[A-Za-z0-9._:-]{1,128}$/;
 /** A caller's id when it is a plain token, else undefined (the caller then gets a fresh one). */
 export function acceptRequestId(value: unknown): string | undefined {
   return typeof value === 'string' && REQUEST_ID_SHAPE.test(value) ? value : undefined;
+}
+
+// An address as Express reports it (IPv4, IPv6, IPv4-mapped IPv6).
+const IP_SHAPE = /^[0-9A-Fa-f:.]{2,45}$/;
+const USER_AGENT_MAX = 256;
+
+/** The client of a request, in the shape logs accept: a plain address, a printable agent cut to 256 characters. */
+export function acceptRequestClient(ip: unknown, userAgent: unknown): RequestClient | undefined {
+  const client: RequestClient = {};
+  if (typeof ip === 'string' && IP_SHAPE.test(ip)) client.ip = ip;
+  if (typeof userAgent === 'string') {
+    const printable = userAgent.replace(/[^\x20-\x7e]/g, '').slice(0, USER_AGENT_MAX);
+    if (printable) client.userAgent = printable;
+  }
+  return client.ip || client.userAgent ? client : undefined;
+}
+
+export function currentClient(): RequestClient | undefined {
+  return storage.getStore()?.client;
 }
 
 export function newRequestId(): string {

@@ -2,7 +2,15 @@ import { Logger } from '@nestjs/common';
 import { ClientNats, ServerNats, type MsPattern, type NatsContext, type NatsOptions } from '@nestjs/microservices';
 import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import { natsHandlerDuration } from '../metrics/metrics.js';
-import { REQUEST_ID_HEADER, acceptRequestId, currentRequestId, runWithTrace } from '../logging/trace-context.js';
+import {
+  CLIENT_IP_HEADER,
+  REQUEST_ID_HEADER,
+  USER_AGENT_HEADER,
+  acceptRequestClient,
+  acceptRequestId,
+  currentTrace,
+  runWithTrace,
+} from '../logging/trace-context.js';
 
 type NatsTransportOptions = Required<NatsOptions>['options'];
 interface Drainable {
@@ -46,8 +54,12 @@ export class NamespacedNatsServer extends ServerNats {
   }
 
   override handleMessage(channel: string, natsMsg: object): Promise<unknown> {
-    const requestId = acceptRequestId((natsMsg as { headers?: MsgHdrs }).headers?.get(REQUEST_ID_HEADER));
-    return runWithTrace(requestId ? { requestId } : {}, () => this.handleTraced(channel, natsMsg));
+    const headers = (natsMsg as { headers?: MsgHdrs }).headers;
+    const requestId = acceptRequestId(headers?.get(REQUEST_ID_HEADER));
+    const client = acceptRequestClient(headers?.get(CLIENT_IP_HEADER), headers?.get(USER_AGENT_HEADER));
+    return runWithTrace({ ...(requestId ? { requestId } : {}), ...(client ? { client } : {}) }, () =>
+      this.handleTraced(channel, natsMsg),
+    );
   }
 
   private async handleTraced(channel: string, natsMsg: object): Promise<unknown> {
@@ -93,7 +105,7 @@ export class NamespacedNatsServer extends ServerNats {
 
 /**
  * Client side of the same namespace: requests go to the prefixed subjects, with the current
- * request id (if any) in their headers.
+ * request id and HTTP client (if any) in their headers.
  */
 export class NamespacedNatsClient extends ClientNats {
   constructor(
@@ -109,10 +121,12 @@ export class NamespacedNatsClient extends ClientNats {
 
   protected override mergeHeaders<THeaders = MsgHdrs>(requestHeaders?: THeaders): MsgHdrs | undefined {
     const merged = super.mergeHeaders(requestHeaders) as MsgHdrs | undefined;
-    const requestId = currentRequestId();
-    if (!requestId) return merged;
-    const withId = merged ?? natsHeaders();
-    withId.set(REQUEST_ID_HEADER, requestId);
-    return withId;
+    const { requestId, client } = currentTrace() ?? {};
+    if (!requestId && !client) return merged;
+    const withTrace = merged ?? natsHeaders();
+    if (requestId) withTrace.set(REQUEST_ID_HEADER, requestId);
+    if (client?.ip) withTrace.set(CLIENT_IP_HEADER, client.ip);
+    if (client?.userAgent) withTrace.set(USER_AGENT_HEADER, client.userAgent);
+    return withTrace;
   }
 }

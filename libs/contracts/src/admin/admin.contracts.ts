@@ -51,5 +51,14 @@ export const USER_CLEANUP_PATTERNS = {
   account: 'auth.users.delete.v1',
 } as const satisfies Record<UserDeletionStep, string>;
 
-/** auth-service: { userId } → UserDto (with email) with isAdmin flipped. */
-export const TOGGLE_ADMIN_PATTERN = 'auth.users.toggle-admin.v1';
+/**
+ * auth-service: { actorId, userId } → UserDto (with email) with isAdmin flipped. The auth
+ * service checks the actor in its own table (an admin, not the target), so a message straight
+ * onto the bus cannot promote anyone. v1 took no actor.
+ */
+export const TOGGLE_ADMIN_PATTERN = 'auth.users.toggle-admin.v2';
+export const toggleAdminMessageSchema = z.object({
+  actorId: z.string().regex(UUID_PATTERN),
+  userId: z.string().regex(UUID_PATTERN, ADMIN_MESSAGES.userNotFound),
+});
+export type ToggleAdminMessage = z.input<typeof toggleAdminMessageSchema>;

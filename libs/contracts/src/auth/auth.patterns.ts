@@ -1,5 +1,7 @@
 import type { UserDto } from './user.types.js';
-import type { LoginRequest, RegisterRequest, UpdateProfileRequest } from './auth.schemas.js';
+import { z } from 'zod';
+import { UUID_PATTERN } from '../ids.js';
+import type { ChangePasswordRequest, LoginRequest, RegisterRequest, UpdateProfileRequest } from './auth.schemas.js';
 
 /** NATS patterns answered by the auth service. */
 export const AUTH_PATTERNS = {
@@ -9,6 +11,13 @@ export const AUTH_PATTERNS = {
   updateProfile: 'auth.profile.update.v1',
   setProfileImage: 'auth.profile-image.set.v1',
   removeProfileImage: 'auth.profile-image.remove.v1',
+  /** ChangePasswordMessage → { userId }; a wrong current password is VALIDATION "Current password is incorrect". */
+  changePassword: 'auth.password.change.v1',
+  /**
+   * { userId } → { isAdmin }: the admin flag of record, asked by every service before a
+   * privileged action, so an `isAdmin` claimed in a message is never the authority.
+   */
+  isAdmin: 'auth.users.is-admin.v1',
 } as const;
 
 export type RegisterUserRequest = RegisterRequest;
@@ -36,4 +45,15 @@ export interface SetProfileImageRequest {
 export interface ProfileImageChange {
   user: UserDto;
   replacedImageKey: string | null;
+}
+
+export interface ChangePasswordMessage extends ChangePasswordRequest {
+  userId: string;
+}
+
+export const adminOfRecordRequestSchema = z.object({ userId: z.string().regex(UUID_PATTERN) });
+export type AdminOfRecordRequest = z.input<typeof adminOfRecordRequestSchema>;
+/** False for an unknown account and for one an admin is deleting. */
+export interface AdminOfRecordAnswer {
+  isAdmin: boolean;
 }

@@ -27,6 +27,9 @@ export const AUTH_MESSAGES = {
   imageRequired: 'Please choose an image file (field "profileImage")',
   imageInvalid: 'Profile picture must be a JPEG, PNG, WebP or GIF image',
   imageTooLarge: 'Profile picture must be 5MB or smaller',
+  passwordTooCommon: 'This password is too common. Please choose another one.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
 } as const;
 
 export const LIMITS = {
@@ -73,12 +76,16 @@ const lastName = name(
   AUTH_MESSAGES.lastNameControlCharacter,
 );
 
+// A password someone chooses (registration, change): the spec's length rule. The auth service
+// also refuses the most common passwords (AUTH_MESSAGES.passwordTooCommon).
+const newPassword = text(AUTH_MESSAGES.passwordTooShort)
+  .min(LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort)
+  .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordTooLong);
+
 /** POST /api/auth/register. isAdmin, points, ids and timestamps are not part of it and are dropped. */
 export const registerRequestSchema = z.object({
   email,
-  password: text(AUTH_MESSAGES.passwordTooShort)
-    .min(LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort)
-    .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordTooLong),
+  password: newPassword,
   firstName,
   lastName,
   description,
@@ -93,6 +100,15 @@ export const loginRequestSchema = z.object({
     .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordTooLong),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** PUT /api/auth/password: the signed-in member's current password, and the new one. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: text(AUTH_MESSAGES.currentPasswordRequired)
+    .min(1, AUTH_MESSAGES.currentPasswordRequired)
+    .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordTooLong),
+  newPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** PUT /api/users/profile */
 export const updateProfileRequestSchema = z.object({

@@ -1,50 +1,59 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
   TOGGLE_ADMIN_PATTERN,
   type Actor,
-  type UserCleanupMessage,
+  type ToggleAdminMessage,
   type UserDto,
 } from '@app/contracts';
-import { ForbiddenError, NotFoundError, ValidationError } from '@app/common';
+import { AdminOfRecord, NotFoundError, ValidationError, securityEvent } from '@app/common';
 import { AdminUsersRepository, type AdminUserRow } from './admin-users.repository.js';
 import { ServiceCalls } from './service-calls.js';
 import { UserDeletionSaga } from './user-deletion.saga.js';
 
-/** User administration. Every call is refused unless the actor is an admin; no admin can delete or demote themself. */
+/**
+ * User administration. Every call is refused unless the actor is an admin of record (asked of
+ * the auth service, never taken from the message); no admin can delete or demote themself.
+ */
 @Injectable()
 export class AdminUsersService {
+  private readonly logger = new Logger(AdminUsersService.name);
+
   constructor(
     private readonly users: AdminUsersRepository,
     private readonly services: ServiceCalls,
     private readonly deletions: UserDeletionSaga,
+    private readonly admins: AdminOfRecord,
   ) {}
 
   async list(actor: Actor): Promise<UserDto[]> {
-    requireAdmin(actor);
+    await this.admins.require(actor, ADMIN_MESSAGES.adminRequired, 'list-users');
     return (await this.users.listActive()).map(toAdminUserDto);
   }
 
   /** Starts the deletion saga; the account can no longer act from this moment. */
   async delete(actor: Actor, userId: string): Promise<{ userId: string }> {
-    requireAdmin(actor);
+    await this.admins.require(actor, ADMIN_MESSAGES.adminRequired, 'delete-user');
     if (userId === actor.id) throw new ValidationError(ADMIN_MESSAGES.selfDelete);
     if (!(await this.users.isActive(userId))) throw new NotFoundError('user');
     await this.users.request(userId, actor.id);
+    securityEvent(this.logger, {
+      event: 'admin.user.deleted',
+      outcome: 'success',
+      actorId: actor.id,
+      target: { userId },
+    });
     void this.deletions.kick();
     return { userId };
   }
 
+  /** The auth service checks the actor again in its own table before it flips the flag. */
   async toggleAdmin(actor: Actor, userId: string): Promise<UserDto> {
-    requireAdmin(actor);
+    await this.admins.require(actor, ADMIN_MESSAGES.adminRequired, 'toggle-admin');
     if (userId === actor.id) throw new ValidationError(ADMIN_MESSAGES.selfDemote);
     if (!(await this.users.isActive(userId))) throw new NotFoundError('user');
-    return this.services.send<UserDto, UserCleanupMessage>(TOGGLE_ADMIN_PATTERN, { userId });
+    return this.services.send<UserDto, ToggleAdminMessage>(TOGGLE_ADMIN_PATTERN, { actorId: actor.id, userId });
   }
-}
-
-function requireAdmin(actor: Actor): void {
-  if (!actor.isAdmin) throw new ForbiddenError(ADMIN_MESSAGES.adminRequired);
 }
 
 const toAdminUserDto = (row: AdminUserRow): UserDto => ({

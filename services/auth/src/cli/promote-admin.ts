@@ -27,7 +27,7 @@ try {
   const result = await dataSource.getRepository(UserEntity).update({ email: email.data }, { isAdmin: true });
   if (!result.affected) {
     console.error(
-      `No account uses ${email.data}. Register it first (or set ADMIN_EMAIL so it is promoted when it registers).`,
+      `No account uses ${email.data}. Register it first (or set ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin at start).`,
     );
     process.exitCode = 1;
   } else {

@@ -1,22 +1,46 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ERROR_CODES } from '@app/contracts';
+import { DomainError } from '@app/common';
+import { Semaphore } from './semaphore.js';
 
 /**
  * Passwords are stored as scrypt hashes (Node's own, memory-hard, no native add-on to install):
- * `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>`, so the cost can be raised later without breaking
- * stored hashes. N = 2^15 costs ~32 MiB and tens of milliseconds per attempt.
+ * `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>`, so the cost can be raised without breaking stored
+ * hashes: an older one still verifies and is replaced at the next successful sign-in
+ * (needsRehash). The cost is OWASP's Password Storage Cheat Sheet recommendation, N = 2^17,
+ * r = 8, p = 1: 128 MiB and a few hundred milliseconds per attempt.
  */
-const COST_LOG2 = 15;
+const COST_LOG2 = 17;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
+/**
+ * At most this many hashes run at once (2 × 128 MiB), however many sign-ins arrive: a flood
+ * waits its turn instead of exhausting the service's memory. Past MAX_WAITING queued attempts
+ * the rest are refused at once (503), since their callers would time out before their turn.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+const MAX_WAITING = 16;
+
+const hashing = new Semaphore(
+  MAX_CONCURRENT_HASHES,
+  MAX_WAITING,
+  () => new DomainError(ERROR_CODES.unavailable, 'Too many sign-ins at once. Please try again in a moment.'),
+);
+
 function derive(password: string, salt: Buffer, costLog2: number, r: number, p: number): Promise<Buffer> {
-  const options: ScryptOptions = { N: 2 ** costLog2, r, p, maxmem: 256 * 2 ** costLog2 * r * p };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  const N = 2 ** costLog2;
+  // What OpenSSL allocates: 128·r·p for B plus 128·r·(N + 2) for V, and not a byte more.
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * r * (N + 2 + p) };
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -26,12 +50,22 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST_LOG2, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+// Costs a stored hash may name: anything else is not one of ours (and could ask for any amount of memory).
+const ACCEPTED_COST_LOG2 = new Set([15, 16, 17]);
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, costLog2, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !costLog2 || !r || !p || !salt || !key) return false;
+  if (!ACCEPTED_COST_LOG2.has(Number(costLog2)) || r !== String(BLOCK_SIZE) || p !== String(PARALLELISM)) return false;
   const expected = Buffer.from(key, 'base64');
   const actual = await derive(password, Buffer.from(salt, 'base64'), Number(costLog2), Number(r), Number(p));
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** True for a hash made with a lower cost than today's: store a fresh one once the password is known. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, costLog2, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(costLog2) !== COST_LOG2 || r !== String(BLOCK_SIZE) || p !== String(PARALLELISM);
 }
 
 // Checked against when the email is unknown, so a miss costs as long as a wrong password and

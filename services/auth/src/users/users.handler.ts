@@ -4,7 +4,11 @@ import {
   AUTH_PATTERNS,
   TOGGLE_ADMIN_PATTERN,
   USER_CLEANUP_PATTERNS,
+  adminOfRecordRequestSchema,
+  changePasswordRequestSchema,
+  toggleAdminMessageSchema,
   userCleanupMessageSchema,
+  type AdminOfRecordAnswer,
   type UserCleanupResult,
   loginRequestSchema,
   registerRequestSchema,
@@ -58,9 +62,21 @@ export class UsersHandler {
     return this.users.removeProfileImage(requireId(payload?.userId));
   }
 
+  @MessagePattern(AUTH_PATTERNS.changePassword)
+  changePassword(@Payload() payload: { userId?: unknown } | undefined): Promise<{ userId: string }> {
+    const request = parse(changePasswordRequestSchema, payload);
+    return this.users.changePassword({ ...request, userId: requireId(payload?.userId) });
+  }
+
+  @MessagePattern(AUTH_PATTERNS.isAdmin)
+  isAdmin(@Payload() payload: unknown): Promise<AdminOfRecordAnswer> {
+    return this.users.adminOfRecord(parse(adminOfRecordRequestSchema, payload).userId);
+  }
+
   @MessagePattern(TOGGLE_ADMIN_PATTERN)
   toggleAdmin(@Payload() payload: unknown): Promise<UserDto> {
-    return this.users.toggleAdmin(parse(userCleanupMessageSchema, payload).userId);
+    const { actorId, userId } = parse(toggleAdminMessageSchema, payload);
+    return this.users.toggleAdmin(actorId, userId);
   }
 
   @MessagePattern(USER_CLEANUP_PATTERNS.account)

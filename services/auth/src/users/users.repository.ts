@@ -11,6 +11,17 @@ export interface NewUser {
   isAdmin: boolean;
 }
 
+/** Arbitrary constant shared by every auth replica: one first-admin bootstrap at a time. */
+const ADMIN_BOOTSTRAP_LOCK_KEY = 727_013;
+
+export interface AdminBootstrapSteps {
+  isDone(email: string): Promise<boolean>;
+  findAccount(email: string): Promise<UserEntity | null>;
+  createAdmin(user: Omit<NewUser, 'isAdmin'>): Promise<UserEntity>;
+  promote(id: string): Promise<void>;
+  recordDone(email: string, userId: string, outcome: 'created' | 'promoted'): Promise<void>;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The only place the auth service talks SQL. It owns `users`; `user_badges` is only read. */
@@ -94,10 +105,36 @@ export class UsersRepository {
     });
   }
 
-  /** True when an account with that email existed (and is now an admin). */
-  async promoteToAdmin(email: string): Promise<boolean> {
-    const result = await this.users.update({ email }, { isAdmin: true });
-    return (result.affected ?? 0) > 0;
+  async updatePassword(id: string, passwordHash: string): Promise<void> {
+    await this.users.update({ id }, { password: passwordHash });
+  }
+
+  /**
+   * Runs the first-admin bootstrap in one transaction under an advisory lock, so replicas
+   * starting together take turns: the first does the work and records it, the others then find
+   * the record and do nothing.
+   */
+  inAdminBootstrap<T>(work: (bootstrap: AdminBootstrapSteps) => Promise<T>): Promise<T> {
+    return this.users.manager.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_BOOTSTRAP_LOCK_KEY]);
+      const users = manager.getRepository(UserEntity);
+      return work({
+        isDone: async (email) =>
+          (await manager.query<unknown[]>(`SELECT 1 FROM admin_bootstraps WHERE email = $1`, [email])).length > 0,
+        findAccount: (email) => users.findOneBy({ email }),
+        createAdmin: (user) => users.save(users.create({ ...user, isAdmin: true })),
+        promote: async (id) => {
+          await users.update({ id }, { isAdmin: true });
+        },
+        recordDone: async (email, userId, outcome) => {
+          await manager.query(`INSERT INTO admin_bootstraps (email, "userId", outcome) VALUES ($1, $2, $3)`, [
+            email,
+            userId,
+            outcome,
+          ]);
+        },
+      });
+    });
   }
 
   findBadges(userId: string): Promise<UserBadgeEntity[]> {

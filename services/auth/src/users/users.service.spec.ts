@@ -1,13 +1,16 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { ERROR_CODES } from '@app/contracts';
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '@app/common';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
 import type { UserEntity } from '@app/database';
-import { hashPassword } from '../passwords/password-hasher.js';
+import { hashPassword, verifyPassword } from '../passwords/password-hasher.js';
 import type { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 const OWNER = '0d4f8a9e-1111-4c3b-9a7e-2b5f0c1d2e3f';
 const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const ADMIN = '3b241101-e2bb-4255-8caf-4136c566a962';
+const MISSING = '9f1d1e2a-4a5b-4c6d-8e7f-0a1b2c3d4e5f';
 
 const row = (overrides: Partial<UserEntity> = {}): UserEntity => ({
   id: OWNER,
@@ -36,32 +39,37 @@ function strictRepository(answers: Partial<Record<keyof UsersRepository, (...arg
 }
 
 describe('UsersService', () => {
-  it('registers the ADMIN_EMAIL account as an admin and anyone else as a member', async () => {
+  it('registers every account as a member, whatever its address', async () => {
     const inserted: unknown[] = [];
     const repository = strictRepository({
       findByEmail: () => Promise.resolve(null),
       insert: (user: never) => (inserted.push(user), Promise.resolve(row(user))),
       findBadges: () => Promise.resolve([]),
     });
-    const service = new UsersService(repository, 'boss@example.com');
-    const fields = { password: 'secret1', firstName: 'A', lastName: 'B', description: null };
-    await service.register({ ...fields, email: 'boss@example.com' });
-    await service.register({ ...fields, email: 'member@example.com' });
-    expect(inserted).toEqual([
-      expect.objectContaining({ email: 'boss@example.com', isAdmin: true }),
-      expect.objectContaining({ email: 'member@example.com', isAdmin: false }),
-    ]);
+    const service = new UsersService(repository);
+    const fields = { password: 'a fine passphrase', firstName: 'A', lastName: 'B', description: null };
+    const boss = await service.register({ ...fields, email: 'boss@example.com' });
+    expect(boss.isAdmin).toBe(false);
+    expect(inserted).toEqual([expect.objectContaining({ email: 'boss@example.com', isAdmin: false })]);
+  });
+
+  it('refuses one of the most common passwords before touching the database', async () => {
+    const service = new UsersService(strictRepository({}));
+    const error = await service
+      .register({ email: 'new@example.com', password: 'Password1', firstName: 'A', lastName: 'B', description: null })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ message: 'This password is too common. Please choose another one.' });
   });
 
   it('answers a taken email with a conflict, also when the insert loses a race', async () => {
-    const taken = new UsersService(strictRepository({ findByEmail: () => Promise.resolve(row()) }), undefined);
+    const taken = new UsersService(strictRepository({ findByEmail: () => Promise.resolve(row()) }));
     const raced = new UsersService(
       strictRepository({ findByEmail: () => Promise.resolve(null), insert: () => Promise.resolve(null) }),
-      undefined,
     );
     const request = {
       email: 'owner@example.com',
-      password: 'secret1',
+      password: 'a fine passphrase',
       firstName: 'A',
       lastName: 'B',
       description: null,
@@ -74,7 +82,6 @@ describe('UsersService', () => {
     const stored = row({ password: await hashPassword('right password') });
     const service = new UsersService(
       strictRepository({ findByEmail: (email: never) => Promise.resolve(email === stored.email ? stored : null) }),
-      undefined,
     );
     for (const attempt of [
       { email: 'nobody@example.com', password: 'right password' },
@@ -97,7 +104,6 @@ describe('UsersService', () => {
         findById: (id: never) => Promise.resolve(viewers[id] ?? null),
         findBadges: () => Promise.resolve([]),
       }),
-      undefined,
     );
     expect((await service.getUser(OWNER, OWNER)).email).toBe('owner@example.com');
     expect((await service.getUser(OWNER, 'admin')).email).toBe('owner@example.com');
@@ -107,7 +113,7 @@ describe('UsersService', () => {
   });
 
   it('only accepts a picture key under the user’s own prefix', async () => {
-    const service = new UsersService(strictRepository({}), undefined);
+    const service = new UsersService(strictRepository({}));
     for (const key of [`profile-images/${OTHER}/a.png`, `videos/${OWNER}/a.png`, `profile-images/${OWNER}/../a.png`]) {
       await expect(service.setProfileImage(OWNER, key)).rejects.toBeInstanceOf(ValidationError);
     }
@@ -121,10 +127,85 @@ describe('UsersService', () => {
           Promise.resolve({ user: row({ profileImageUrl: url }), previousUrl: previous }),
         findBadges: () => Promise.resolve([]),
       }),
-      undefined,
     );
     const change = await service.setProfileImage(OWNER, `profile-images/${OWNER}/new.png`);
     expect(change.user.profileImageUrl).toBe(`/api/users/${OWNER}/profile-image/new.png`);
     expect(change.replacedImageKey).toBe(`profile-images/${OWNER}/old.png`);
+  });
+
+  it('changes the password only with the right current one, and not to a common one', async () => {
+    const stored = row({ password: await hashPassword('current passphrase') });
+    const updates: [string, string][] = [];
+    const service = new UsersService(
+      strictRepository({
+        findById: () => Promise.resolve(stored),
+        updatePassword: (id: never, hash: never) => (updates.push([id, hash]), Promise.resolve()),
+      }),
+    );
+    const change = (currentPassword: string, newPassword: string) =>
+      service.changePassword({ userId: OWNER, currentPassword, newPassword }).catch((e: unknown) => e);
+
+    expect(await change('wrong passphrase', 'next passphrase')).toMatchObject({
+      code: ERROR_CODES.validation,
+      message: 'Current password is incorrect',
+    });
+    expect(await change('current passphrase', 'iloveyou')).toMatchObject({
+      message: 'This password is too common. Please choose another one.',
+    });
+    expect(updates).toEqual([]);
+
+    expect(await change('current passphrase', 'next passphrase')).toEqual({ userId: OWNER });
+    expect(updates).toHaveLength(1);
+    expect(await verifyPassword('next passphrase', updates[0]![1])).toBe(true);
+  });
+
+  it('replaces a hash made at the former cost when its owner signs in', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('old passphrase', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const stored = row({ password: ['scrypt', 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$') });
+    const updates: string[] = [];
+    const service = new UsersService(
+      strictRepository({
+        findByEmail: () => Promise.resolve(stored),
+        updatePassword: (_id: never, hash: never) => (updates.push(hash), Promise.resolve()),
+        findBadges: () => Promise.resolve([]),
+      }),
+    );
+    await service.verifyCredentials({ email: stored.email, password: 'old passphrase' });
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatch(/^scrypt\$17\$8\$1\$/);
+    expect(await verifyPassword('old passphrase', updates[0]!)).toBe(true);
+  });
+
+  it('toggles the admin flag only for an admin of record, never their own', async () => {
+    const accounts: Record<string, UserEntity> = {
+      [OWNER]: row({ isAdmin: false }),
+      [OTHER]: row({ id: OTHER, email: 'other@example.com' }),
+      [ADMIN]: row({ id: ADMIN, email: 'admin@example.com', isAdmin: true }),
+    };
+    const toggled: string[] = [];
+    const service = new UsersService(
+      strictRepository({
+        findById: (id: never) => Promise.resolve(accounts[id] ?? null),
+        toggleAdmin: (id: never) => (toggled.push(id), Promise.resolve({ ...accounts[id]!, isAdmin: true })),
+        findBadges: () => Promise.resolve([]),
+      }),
+    );
+    await expect(service.toggleAdmin(OWNER, OTHER)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(service.toggleAdmin(MISSING, OTHER)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(service.toggleAdmin(ADMIN, ADMIN)).rejects.toBeInstanceOf(ValidationError);
+    expect(toggled).toEqual([]);
+    expect(await service.toggleAdmin(ADMIN, OTHER)).toMatchObject({ id: OTHER, isAdmin: true });
+    expect(toggled).toEqual([OTHER]);
+  });
+
+  it('answers the admin flag of record, false for an unknown account', async () => {
+    const service = new UsersService(
+      strictRepository({
+        findById: (id: never) => Promise.resolve(id === ADMIN ? row({ id: ADMIN, isAdmin: true }) : null),
+      }),
+    );
+    expect(await service.adminOfRecord(ADMIN)).toEqual({ isAdmin: true });
+    expect(await service.adminOfRecord(MISSING)).toEqual({ isAdmin: false });
   });
 });

@@ -1,42 +1,35 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
+  ADMIN_MESSAGES,
   AUTH_MESSAGES,
   profileImageKeyFromUrl,
   profileImageUrlFor,
+  type AdminOfRecordAnswer,
+  type ChangePasswordMessage,
   type ProfileImageChange,
   type LoginRequest,
   type RegisterRequest,
   type UpdateProfileRequest,
   type UserDto,
 } from '@app/contracts';
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '@app/common';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError, securityEvent } from '@app/common';
 import { ERROR_CODES } from '@app/contracts';
 import type { UserEntity } from '@app/database';
-import { hashPassword, spendPasswordCheck, verifyPassword } from '../passwords/password-hasher.js';
+import { isCommonPassword } from '../passwords/common-passwords.js';
+import { hashPassword, needsRehash, spendPasswordCheck, verifyPassword } from '../passwords/password-hasher.js';
 import { UsersRepository } from './users.repository.js';
 import { toUserDto } from './user.mapper.js';
 
-export const ADMIN_EMAIL = Symbol('ADMIN_EMAIL');
-
 /** Accounts, credentials and profiles: every rule the auth service enforces. */
 @Injectable()
-export class UsersService implements OnApplicationBootstrap {
+export class UsersService {
   private readonly logger = new Logger(UsersService.name);
 
-  constructor(
-    private readonly users: UsersRepository,
-    @Inject(ADMIN_EMAIL) private readonly adminEmail: string | undefined,
-  ) {}
+  constructor(private readonly users: UsersRepository) {}
 
-  /** ADMIN_EMAIL names the first admin; an existing account is promoted at every start. */
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.adminEmail) return;
-    if (await this.users.promoteToAdmin(this.adminEmail)) {
-      this.logger.log({ msg: 'ADMIN_EMAIL account is an admin', email: this.adminEmail });
-    }
-  }
-
+  /** A new member, never an admin: admins are made by an admin, the first-admin bootstrap or the CLI. */
   async register(request: RegisterRequest): Promise<UserDto> {
+    refuseCommonPassword(request.password);
     if (await this.users.findByEmail(request.email)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
     const user = await this.users.insert({
       email: request.email,
@@ -44,7 +37,7 @@ export class UsersService implements OnApplicationBootstrap {
       firstName: request.firstName,
       lastName: request.lastName,
       description: request.description,
-      isAdmin: request.email === this.adminEmail,
+      isAdmin: false,
     });
     if (!user) throw new ConflictError(AUTH_MESSAGES.emailTaken);
     return this.present(user, true);
@@ -58,7 +51,30 @@ export class UsersService implements OnApplicationBootstrap {
       throw invalidCredentials();
     }
     if (!(await verifyPassword(request.password, user.password))) throw invalidCredentials();
+    if (needsRehash(user.password)) await this.upgradeHash(user.id, request.password);
     return this.present(user, true);
+  }
+
+  /**
+   * The member's own password, given the current one. The new one follows the registration
+   * rules; ending the member's other sessions is the gateway's part (it owns sessions).
+   */
+  async changePassword(request: ChangePasswordMessage): Promise<{ userId: string }> {
+    const user = await this.users.findById(request.userId);
+    if (!user) throw new NotFoundError('user');
+    // The current password first: any other refusal then tells the gateway it was right, so
+    // only wrong guesses stay counted by its login throttle.
+    if (!(await verifyPassword(request.currentPassword, user.password))) {
+      throw new ValidationError(AUTH_MESSAGES.currentPasswordWrong);
+    }
+    refuseCommonPassword(request.newPassword);
+    await this.users.updatePassword(user.id, await hashPassword(request.newPassword));
+    return { userId: user.id };
+  }
+
+  /** The admin flag of record: what every privileged action is decided on. */
+  async adminOfRecord(userId: string): Promise<AdminOfRecordAnswer> {
+    return { isAdmin: (await this.users.findById(userId))?.isAdmin ?? false };
   }
 
   async getUser(userId: string, viewerId: string | null): Promise<UserDto> {
@@ -94,10 +110,31 @@ export class UsersService implements OnApplicationBootstrap {
     };
   }
 
-  /** Asked by the admin service, which has checked the caller; the answer carries the email. */
-  async toggleAdmin(userId: string): Promise<UserDto> {
+  /**
+   * Flips another account's admin flag. The actor is looked up here, in the table of record: a
+   * message without an admin actor (say, one published straight onto the bus) changes nothing.
+   */
+  async toggleAdmin(actorId: string, userId: string): Promise<UserDto> {
+    const actor = await this.users.findById(actorId);
+    if (!actor?.isAdmin) {
+      securityEvent(this.logger, {
+        event: 'access.denied',
+        outcome: 'denied',
+        actorId,
+        target: { action: 'toggle-admin', userId },
+        reason: 'not an admin of record',
+      });
+      throw new ForbiddenError(ADMIN_MESSAGES.adminRequired);
+    }
+    if (actorId === userId) throw new ValidationError(ADMIN_MESSAGES.selfDemote);
     const user = await this.users.toggleAdmin(userId);
     if (!user) throw new NotFoundError('user');
+    securityEvent(this.logger, {
+      event: 'admin.user.admin-toggled',
+      outcome: 'success',
+      actorId,
+      target: { userId, isAdmin: user.isAdmin },
+    });
     return this.present(user, true);
   }
 
@@ -115,6 +152,22 @@ export class UsersService implements OnApplicationBootstrap {
   private async present(user: UserEntity, withEmail: boolean): Promise<UserDto> {
     return toUserDto(user, await this.users.findBadges(user.id), withEmail);
   }
+
+  /** Best effort: the sign-in has succeeded either way, and the next one tries again. */
+  private async upgradeHash(userId: string, password: string): Promise<void> {
+    try {
+      await this.users.updatePassword(userId, await hashPassword(password));
+    } catch (error) {
+      this.logger.warn({
+        msg: 'password hash upgrade failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
 }
 
 const invalidCredentials = () => new DomainError(ERROR_CODES.unauthorized, AUTH_MESSAGES.invalidCredentials);
+
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new ValidationError(AUTH_MESSAGES.passwordTooCommon);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { CATEGORY_MESSAGES, ERROR_CODES } from '@app/contracts';
-import { DomainError } from '@app/common';
+import { DomainError, ForbiddenError, type AdminOfRecord } from '@app/common';
 import type { CategoryEntity } from '@app/database';
 import type { CategoriesRepository } from './categories.repository.js';
 import { CategoriesService } from './categories.service.js';
@@ -32,6 +32,15 @@ function strictRepository(answers: Partial<Record<keyof CategoriesRepository, (.
   return { repository, calls };
 }
 
+/**
+ * The auth service's answer, as AdminOfRecord gives it: only ADMIN is an admin of record (a
+ * member claiming isAdmin gets no further than one who does not).
+ */
+const adminsOfRecord = {
+  require: (actor: { id: string; isAdmin: boolean }, message: string) =>
+    actor.isAdmin && actor.id === ADMIN.id ? Promise.resolve() : Promise.reject(new ForbiddenError(message)),
+} as unknown as AdminOfRecord;
+
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(
     () => null,
@@ -45,25 +54,33 @@ const failure = async (promise: Promise<unknown>) => {
 describe('CategoriesService', () => {
   it('lets an admin create a category and answers it in the screens’ shape', async () => {
     const { repository, calls } = strictRepository({ insert: () => Promise.resolve(row()) });
-    const created = await new CategoriesService(repository).create(ADMIN, { name: 'Climbing', icon: '🧗' });
+    const created = await new CategoriesService(repository, adminsOfRecord).create(ADMIN, {
+      name: 'Climbing',
+      icon: '🧗',
+    });
     expect(created).toEqual({ id: 13, name: 'Climbing', icon: '🧗' });
     expect(calls).toEqual([['insert', [{ name: 'Climbing', icon: '🧗' }]]]);
   });
 
   it('answers a taken name (the insert found a clash) with a conflict', async () => {
     const { repository } = strictRepository({ insert: () => Promise.resolve(null) });
-    expect(await failure(new CategoriesService(repository).create(ADMIN, { name: 'golf', icon: '⛳' }))).toEqual({
+    expect(
+      await failure(new CategoriesService(repository, adminsOfRecord).create(ADMIN, { name: 'golf', icon: '⛳' })),
+    ).toEqual({
       code: ERROR_CODES.conflict,
       message: CATEGORY_MESSAGES.nameTaken,
     });
   });
 
-  it('refuses non-admins before touching the table', async () => {
+  it('refuses non-admins, also one whose message claims isAdmin, before touching the table', async () => {
     const { repository, calls } = strictRepository({});
-    const service = new CategoriesService(repository);
+    const service = new CategoriesService(repository, adminsOfRecord);
     const forbidden = { code: ERROR_CODES.forbidden, message: CATEGORY_MESSAGES.adminRequired };
     expect(await failure(service.create(MEMBER, { name: 'Climbing', icon: '🧗' }))).toEqual(forbidden);
     expect(await failure(service.delete(MEMBER, 13))).toEqual(forbidden);
+    const claimingAdmin = { ...MEMBER, isAdmin: true };
+    expect(await failure(service.create(claimingAdmin, { name: 'Climbing', icon: '🧗' }))).toEqual(forbidden);
+    expect(await failure(service.delete(claimingAdmin, 13))).toEqual(forbidden);
     expect(calls).toEqual([]);
   });
 
@@ -71,7 +88,7 @@ describe('CategoriesService', () => {
     const { repository, calls } = strictRepository({
       deleteById: (id: never) => Promise.resolve(id === 13 ? row() : null),
     });
-    const service = new CategoriesService(repository);
+    const service = new CategoriesService(repository, adminsOfRecord);
     expect(await service.delete(ADMIN, 13)).toEqual({ id: 13, name: 'Climbing', icon: '🧗' });
     expect(await failure(service.delete(ADMIN, 14))).toEqual({
       code: ERROR_CODES.notFound,

@@ -13,7 +13,7 @@ import {
   type ProbeResult,
   type UpdateVideoRequest,
 } from '@app/contracts';
-import { ForbiddenError, NotFoundError, ValidationError } from '@app/common';
+import { AdminOfRecord, ForbiddenError, NotFoundError, ValidationError, securityEvent } from '@app/common';
 import { DomainEvents, type VideoEntity } from '@app/database';
 import { config } from '../config.js';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS, MediaJobsService } from '../media/media-jobs.service.js';
@@ -39,6 +39,7 @@ export class VideosService implements OnApplicationBootstrap {
     private readonly events: DomainEvents,
     @Inject(MEDIA_REDIS) private readonly redis: Redis,
     @Inject(MEDIA_QUEUE_PREFIX) private readonly prefix: string,
+    private readonly admins: AdminOfRecord,
   ) {}
 
   async create(request: CreateVideoRequest): Promise<CreatedVideo> {
@@ -111,11 +112,18 @@ export class VideosService implements OnApplicationBootstrap {
     await this.videos.updateDescription(videoId, request.description);
   }
 
+  /** The uploader, or an admin of record (asked of the auth service: the message's isAdmin is only a claim). */
   async delete(videoId: number, actor: Actor): Promise<void> {
     const video = await this.require(videoId);
-    if (video.uploaderId !== actor.id && !actor.isAdmin)
-      throw new ForbiddenError(VIDEO_UPLOAD_MESSAGES.notAllowedToDelete);
+    const byUploader = video.uploaderId === actor.id;
+    if (!byUploader) await this.admins.require(actor, VIDEO_UPLOAD_MESSAGES.notAllowedToDelete, 'delete-video');
     await this.videos.deleteWithFiles(video);
+    securityEvent(this.logger, {
+      event: 'video.deleted',
+      outcome: 'success',
+      actorId: actor.id,
+      target: { videoId, uploaderId: video.uploaderId, asAdmin: !byUploader },
+    });
     void this.relay.kick();
     this.events.kick();
   }

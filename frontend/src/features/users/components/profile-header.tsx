@@ -1,7 +1,7 @@
 import type { UserDto } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
-import { CalendarIcon, MailIcon, PencilIcon } from '@/components/ui/icons';
+import { CalendarIcon, MailIcon, PencilIcon, ShieldIcon } from '@/components/ui/icons';
 import { displayName, formatLongDate } from '@/lib/format';
 
 export type ProfileStat = {
@@ -18,9 +18,10 @@ type ProfileHeaderProps = {
   badge?: ReactNode;
   stats: ProfileStat[];
   onEditProfile?: () => void;
+  onChangePassword?: () => void;
 };
 
-export function ProfileHeader({ user, isOwner, badge, stats, onEditProfile }: ProfileHeaderProps) {
+export function ProfileHeader({ user, isOwner, badge, stats, onEditProfile, onChangePassword }: ProfileHeaderProps) {
   const joined = formatLongDate(user.createdAt);
   return (
     <section className="card profile-header" aria-labelledby="profile-name">
@@ -52,11 +53,21 @@ export function ProfileHeader({ user, isOwner, badge, stats, onEditProfile }: Pr
             {joined ? `Joined ${joined}` : 'Joined Recently'}
           </p>
         </div>
-        {isOwner && onEditProfile && (
-          <button type="button" className="btn btn--secondary profile-header__edit" onClick={onEditProfile}>
-            <PencilIcon size={16} />
-            Edit Profile
-          </button>
+        {isOwner && (onEditProfile || onChangePassword) && (
+          <div className="profile-header__actions">
+            {onEditProfile && (
+              <button type="button" className="btn btn--secondary" onClick={onEditProfile}>
+                <PencilIcon size={16} />
+                Edit Profile
+              </button>
+            )}
+            {onChangePassword && (
+              <button type="button" className="btn btn--secondary" onClick={onChangePassword}>
+                <ShieldIcon size={16} />
+                Change Password
+              </button>
+            )}
+          </div>
         )}
       </div>
       {user.description && (
