@@ -17,6 +17,8 @@ export interface RunningApp {
   name: TestAppName;
   /** The HTTP port: PORT for the gateway, HEALTH_PORT for the others. */
   port: number;
+  /** Where /metrics is served: METRICS_PORT for the gateway, HEALTH_PORT for the others. */
+  metricsPort: number;
   process: ChildProcess;
   /** Everything the process printed, for assertions and for failure messages. */
   output: () => string;
@@ -44,10 +46,17 @@ export async function startApp(name: TestAppName, env: Record<string, string>): 
   assertBuilt(entry);
   const port = await freePort();
   const portVar = name === 'gateway' ? 'PORT' : 'HEALTH_PORT';
+  const metricsPort = name === 'gateway' ? await freePort() : port;
   let output = '';
   const child = spawn(process.execPath, [resolve(REPO_ROOT, entry)], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, [portVar]: String(port) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      ...env,
+      [portVar]: String(port),
+      ...(name === 'gateway' ? { METRICS_PORT: String(metricsPort) } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -64,6 +73,7 @@ export async function startApp(name: TestAppName, env: Record<string, string>): 
   const app: RunningApp = {
     name,
     port,
+    metricsPort,
     process: child,
     output: () => output,
     stop: () => waitExit('SIGTERM'),
