@@ -119,8 +119,14 @@ async function visit(watched: Watched, path: string, ready: (page: Page) => Prom
   const response = await watched.page.goto(`${stack.baseUrl}${path}`);
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
-  await ready(watched.page);
-  await waitForPageCondition(watched.page, IMAGES_SETTLED);
+  try {
+    await ready(watched.page);
+    await waitForPageCondition(watched.page, IMAGES_SETTLED);
+  } catch (error) {
+    // A screen the policy broke often never gets ready: say what was blocked.
+    const blocked = watched.violations().slice(before);
+    throw new Error(`${path} did not get ready (${String(error)}); violations: ${JSON.stringify(blocked)}`);
+  }
   return watched
     .violations()
     .slice(before)
