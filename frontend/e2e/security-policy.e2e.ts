@@ -206,4 +206,17 @@ describe('the Content-Security-Policy in Chromium', () => {
     expect(caught.length).toBeGreaterThan(0);
     await adminPage.context.close();
   });
+
+  it('lets the queue board work under its own policy, blocking only its third-party font', async () => {
+    const board = await watchedPage(admin.fields);
+    const response = await board.page.goto(`${stack.baseUrl}/admin/queues`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("base-uri 'self'");
+    // Its scripts ran (relative to its <base href>) and drew every queue.
+    await board.page.getByText('media-cleanup').first().waitFor();
+    await board.page.getByText('events-reputation').first().waitFor();
+    const blocked = board.violations().filter((violation) => !violation.includes('fonts.googleapis.com'));
+    expect(blocked).toEqual([]);
+    await board.context.close();
+  });
 });

@@ -22,12 +22,14 @@ export const APP_CSP_DIRECTIVES: Directives = {
 };
 
 /**
- * bull-board's page carries an inline <style> and style attributes, so styles may be inline
- * there; scripts stay 'self' only. Its Google Fonts link stays blocked: an admin's visit is
- * not announced to a third party, and the board falls back to the system font.
+ * bull-board's page resolves its assets against a <base href> and carries an inline <style> and
+ * style attributes, so it may set its base to itself and use inline styles; scripts stay 'self'
+ * only. Its Google Fonts link stays blocked: an admin's visit is not announced to a third party,
+ * and the board falls back to the system font.
  */
 export const QUEUE_BOARD_CSP_DIRECTIVES: Directives = {
   ...APP_CSP_DIRECTIVES,
+  'base-uri': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
 };
 
