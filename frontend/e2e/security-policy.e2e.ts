@@ -9,6 +9,7 @@ import {
   launchChromium,
   linkYoutubeVideo,
   makeTestVideo,
+  promoteToAdmin,
   signUpMember,
   startStack,
   type TestStack,
@@ -19,7 +20,6 @@ import {
 // (visitor, member, admin; a file video playing, a YouTube video embedded, a picture previewed
 // before upload) works with no violation reported, while a deliberate violation is caught, so
 // the check can fail.
-const ADMIN_EMAIL = 'csp.admin@example.com';
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -37,16 +37,15 @@ let youtubeVideo: VideoDto;
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'e2ecsp-'));
-  stack = await startStack('e2ecsp', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'], {
-    ADMIN_EMAIL,
-  });
+  stack = await startStack('e2ecsp', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker']);
   browser = await launchChromium();
 
   const password = 'correct horse battery';
   const member = await signUpMember(stack.baseUrl, { password });
   uploader = { user: member.user, fields: { email: member.user.email!, password } };
-  await signUpMember(stack.baseUrl, { email: ADMIN_EMAIL, password });
-  admin = { fields: { email: ADMIN_EMAIL, password } };
+  const adminMember = await signUpMember(stack.baseUrl, { password });
+  await promoteToAdmin(stack.env, adminMember.user.email!);
+  admin = { fields: { email: adminMember.user.email!, password } };
 
   const categoryId = (await member.session.get<{ id: number }[]>('/api/categories')).body[0]!.id;
   youtubeVideo = await linkYoutubeVideo(member.session, { title: 'Linked drill', categoryId });

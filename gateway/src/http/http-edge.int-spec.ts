@@ -8,6 +8,7 @@ import {
   HttpSession,
   linkYoutubeVideo,
   makeTestVideo,
+  promoteToAdmin,
   signUpMember,
   startStack,
   youtubeLinkForm,
@@ -18,7 +19,6 @@ import {
 // The HTTP edge through the real gateway and every service: security headers on every kind of
 // response, the cross-site request guard, caching of personal and static answers, and what the
 // public readiness probe tells.
-const ADMIN_EMAIL = 'edge.admin@example.com';
 const EVIL = 'https://evil.example';
 const CROSS_SITE = { message: 'Cross-site requests are not allowed' };
 
@@ -39,12 +39,11 @@ const PNG = Buffer.from(
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'http-edge-'));
-  stack = await startStack('http-edge', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'], {
-    ADMIN_EMAIL,
-  });
+  stack = await startStack('http-edge', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker']);
   uploader = await signUpMember(stack.baseUrl);
   reviewer = await signUpMember(stack.baseUrl);
-  admin = await signUpMember(stack.baseUrl, { email: ADMIN_EMAIL });
+  admin = await signUpMember(stack.baseUrl);
+  await promoteToAdmin(stack.env, admin.user.email!);
   categoryId = (await uploader.session.get<{ id: number }[]>('/api/categories')).body[0]!.id;
 
   const clip = await makeTestVideo(join(scratch, 'clip.mp4'), { seconds: 1 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue, Worker } from 'bullmq';
 import { createRedisConnection } from '@app/common';
 import { MEDIA_QUEUES, type UserDto } from '@app/contracts';
-import { eventually, HttpSession, newUserFields, startStack, type TestStack } from '@app/testing';
+import { eventually, HttpSession, newUserFields, promoteToAdmin, startStack, type TestStack } from '@app/testing';
 
 // The SREs' queue board at /admin/queues, through the real gateway, auth service and Redis.
 const ADMIN_EMAIL = 'queues.admin@example.com';
@@ -24,9 +24,15 @@ async function member(overrides: Parameters<typeof newUserFields>[0] = {}) {
 }
 
 let adminSession: HttpSession | undefined;
-/** The board's admin (ADMIN_EMAIL), registered by the first test that needs one. */
+/** An admin for the board (a member an operator promoted), made by the first test that needs one. */
 async function admin(): Promise<HttpSession> {
-  adminSession ??= await member({ email: ADMIN_EMAIL });
+  if (!adminSession) {
+    const fields = newUserFields();
+    const session = new HttpSession(stack.baseUrl);
+    expect((await session.post<UserDto>('/api/auth/register', fields)).status).toBe(201);
+    await promoteToAdmin(stack.env, fields.email);
+    adminSession = session;
+  }
   return adminSession;
 }
 

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AppName } from '@app/contracts';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { REPO_ROOT, assertBuilt } from './test-env.js';
 
 export type TestAppName = AppName;
@@ -110,4 +111,16 @@ export function jsonLogLines(app: RunningApp): LogLine[] {
         throw new Error(`${app.name} printed a line that is not JSON: ${line}`);
       }
     });
+}
+
+/** The documented command that makes an existing account an admin (`npm run admin:promote`). */
+const PROMOTE_ADMIN_CLI = 'services/auth/dist/cli/promote-admin.js';
+
+/** Makes an existing account an admin the way an operator does, with the stack's environment. */
+export async function promoteToAdmin(env: Record<string, string>, email: string): Promise<void> {
+  assertBuilt(PROMOTE_ADMIN_CLI);
+  await promisify(execFile)(process.execPath, [resolve(REPO_ROOT, PROMOTE_ADMIN_CLI), email], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  });
 }
