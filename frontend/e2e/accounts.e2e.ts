@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newUserFields, startStack, type TestStack } from '@app/testing';
+import { launchChromium, newUserFields, startStack, type TestStack, waitForPageCondition } from '@app/testing';
 
 // Accounts as a person meets them in Chromium: sign up, profile, picture, sign out and in again.
 let stack: TestStack;
@@ -84,7 +84,8 @@ describe('accounts in the browser', () => {
     const picture = page.locator('img[src*="/profile-image/"]').first();
     await picture.waitFor();
     // Runs in the page (this file is type-checked without the DOM library).
-    await page.waitForFunction(
+    await waitForPageCondition(
+      page,
       `[...document.querySelectorAll('img[src*="/profile-image/"]')].some((img) => img.complete && img.naturalWidth === 2)`,
     );
 

@@ -3,7 +3,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { eventually, launchChromium, makeTestVideo, newUserFields, startStack, type TestStack } from '@app/testing';
+import {
+  eventually,
+  launchChromium,
+  makeTestVideo,
+  newUserFields,
+  startStack,
+  type TestStack,
+  waitForPageCondition,
+} from '@app/testing';
 
 // Feedback as members meet it in Chromium: give it (time-coded on a file video), rate it, mark it
 // helpful, and see it counted on the author's profile once the server's numbers have caught up.
@@ -64,10 +72,10 @@ const textOf = async (locator: Locator) => (await locator.innerText()).trim();
 
 async function waitForPlayerMetadata(page: Page) {
   await page.getByTestId('video-player').waitFor({ timeout: 60_000 });
-  await page.waitForFunction(
+  await waitForPageCondition(
+    page,
     `(() => { const v = document.querySelector('[data-testid="video-player"]'); return v && v.readyState >= 1; })()`,
-    undefined,
-    { timeout: 30_000 },
+    30_000,
   );
 }
 
@@ -150,7 +158,7 @@ describe('feedback in the browser', () => {
 
     const item = page.getByTestId('feedback-item').filter({ hasText: 'keep the wrist firm' });
     await item.waitFor();
-    await page.waitForFunction(`document.querySelector('[data-testid="feedback-input"]').value === ''`);
+    await waitForPageCondition(page, `document.querySelector('[data-testid="feedback-input"]').value === ''`);
     // Your own feedback cannot be voted on or rated.
     expect(await item.getByTestId('feedback-helpful').isDisabled()).toBe(true);
     expect(await item.getByTestId('feedback-rating').count()).toBe(0);
@@ -167,7 +175,7 @@ describe('feedback in the browser', () => {
     const timestamp = item.getByTestId('feedback-timestamp');
     expect(await textOf(timestamp)).toBe('0:01');
     await timestamp.click();
-    await page.waitForFunction('window.__seekedTo !== null');
+    await waitForPageCondition(page, 'window.__seekedTo !== null');
     const seekedTo = Number(await page.evaluate('window.__seekedTo'));
     expect(Math.abs(seekedTo - 1)).toBeLessThan(0.25);
   });

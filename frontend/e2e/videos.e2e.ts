@@ -3,7 +3,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, makeTestVideo, newUserFields, startStack, type TestStack } from '@app/testing';
+import {
+  launchChromium,
+  makeTestVideo,
+  newUserFields,
+  startStack,
+  type TestStack,
+  waitForPageCondition,
+} from '@app/testing';
 
 // Videos as a member meets them in Chromium: upload, watch, link, edit, delete.
 let stack: TestStack;
@@ -65,10 +72,10 @@ describe('videos in the browser', () => {
     // Once the worker is done the player replaces the processing state and really plays.
     const player = page.getByTestId('video-player');
     await player.waitFor({ timeout: 60_000 });
-    await page.waitForFunction(
+    await waitForPageCondition(
+      page,
       `(() => { const v = document.querySelector('[data-testid="video-player"]'); return v && v.readyState >= 2; })()`,
-      undefined,
-      { timeout: 30_000 },
+      30_000,
     );
     const duration = await page.evaluate(`document.querySelector('[data-testid="video-player"]').duration`);
     expect(Math.round(Number(duration))).toBe(3);
@@ -80,7 +87,8 @@ describe('videos in the browser', () => {
     await page.goto(`${stack.baseUrl}/`);
     const card = page.getByTestId('video-card').filter({ hasText: 'Kick serve practice' });
     await card.waitFor();
-    await page.waitForFunction(
+    await waitForPageCondition(
+      page,
       `[...document.querySelectorAll('[data-testid="video-card"] img')].some((img) => img.src.includes('/thumbnail') && img.complete && img.naturalWidth > 0)`,
     );
     await page.context().close();

@@ -7,10 +7,15 @@ import { AppModule } from './app.module.js';
 import { config } from './config.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { SessionSetup } from './auth/session.setup.js';
-import { httpMetricsMiddleware, metricsHandler } from './metrics/http-metrics.js';
+import { httpMetricsMiddleware } from './metrics/http-metrics.js';
+import { serveMetrics } from './metrics/metrics-server.js';
 import { reenterRequestTrace, requestTraceMiddleware } from './http/request-trace.js';
 import { HttpDrain } from './http/http-drain.js';
+import { securityHeaders } from './http/security-headers.js';
+import { crossSiteRequestGuard } from './http/cross-site-requests.js';
+import { personalResponsesNotStored } from './http/personal-responses.js';
 import { QUEUE_BOARD_PATH, QueueBoard } from './queues/queue-board.js';
+import { staticCacheHeaders } from './spa/static-cache.js';
 
 startMetrics('gateway');
 const logger = new JsonLogger('gateway', config.LOG_LEVEL).captureProcessWarnings();
@@ -18,22 +23,34 @@ const app = await NestFactory.create<NestExpressApplication>(AppModule, {
   logger,
   bodyParser: false,
 });
-// First, so the latency covers everything below; /metrics before Nest's routes (and the SPA catch-all).
+app.disable('x-powered-by');
+// Who may set the client's address and scheme: the session cookie's Secure flag, HSTS and the
+// per-IP throttles all read req.ip / req.secure, so they follow this one setting.
+app.set('trust proxy', config.TRUST_PROXY);
+// First, so the latency covers everything below.
 app.use(httpMetricsMiddleware);
 app.use(app.get(HttpDrain).middleware);
-app.getHttpAdapter().getInstance().get('/metrics', metricsHandler);
 app.use(requestTraceMiddleware);
+app.use(...securityHeaders(QUEUE_BOARD_PATH));
+// Before any body is read or any session touched: another site's request changes nothing.
+app.use(crossSiteRequestGuard(config.PUBLIC_ORIGIN));
 app.useBodyParser('json', { limit: '1mb' });
 app.use('/api', ...app.get(SessionSetup).handlers());
+app.use(personalResponsesNotStored);
 app.use(QUEUE_BOARD_PATH, ...app.get(QueueBoard).handlers());
 app.use(reenterRequestTrace);
 app.useGlobalFilters(new HttpExceptionFilter());
-app.disable('x-powered-by');
-app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-// Hashed build assets can be cached for good; index.html is served by SpaController with no-cache.
-app.useStaticAssets(resolve(config.STATIC_DIR), { index: false, maxAge: '1y', immutable: true });
+const staticDir = resolve(config.STATIC_DIR);
+app.useStaticAssets(staticDir, {
+  index: false,
+  maxAge: '1y',
+  immutable: true,
+  setHeaders: staticCacheHeaders(staticDir),
+});
 app.enableShutdownHooks();
 await app.listen(config.PORT, '0.0.0.0');
+const metrics = await serveMetrics(config.METRICS_PORT);
+app.getHttpServer().once('close', () => void metrics.close());
 const address = app.getHttpServer().address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-logger.log({ msg: 'listening', url: `http://localhost:${port}` });
+logger.log({ msg: 'listening', url: `http://localhost:${port}`, metricsPort: metrics.port });

@@ -35,6 +35,8 @@ const IN_CLUSTER_DEPENDENCIES: Record<Overlay, string[]> = {
   local: ['minio', 'nats', 'postgres', 'redis'],
   production: [],
 };
+/** The gateway's TRUST_PROXY per overlay: the production ingress is one hop; empty trusts no proxy. */
+const TRUST_PROXY: Record<Overlay, string> = { local: '', production: '1' };
 /** Overlays that scale the media worker with KEDA; the others run it at a fixed count. */
 const KEDA_OVERLAYS: readonly Overlay[] = ['production'];
 const GRACE_SECONDS: Record<AppName, number> = {
@@ -446,6 +448,14 @@ function appPort(objects: K8sObject[], app: AppName): number {
   return Number(value);
 }
 
+/** Where /metrics is served: METRICS_PORT on the gateway, the health port on the others. */
+function metricsPort(objects: K8sObject[], app: AppName): number {
+  if (!('METRICS_PORT' in shapeOf(app))) return appPort(objects, app);
+  const value = appContainer(objects, app).env?.find((entry) => entry.name === 'METRICS_PORT')?.value;
+  expect(value).toMatch(/^\d+$/);
+  return Number(value);
+}
+
 describe.each([...OVERLAYS])('k8s/overlays/%s: availability and autoscaling', (overlay) => {
   it('gives every Deployment exactly one PodDisruptionBudget, which selects only its pods', () => {
     const objects = render(overlay);
@@ -565,14 +575,34 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: availability and autoscaling', (o
     expect(maxReplicaCount).toBeGreaterThan(minReplicaCount);
   });
 
-  it('has the media worker pods scraped on /metrics of the port its environment sets', () => {
+  it.each([...APP_NAMES])(
+    'has the "%s" pods scraped on /metrics of their internal metrics port, which no public Service exposes',
+    (app) => {
+      const objects = render(overlay);
+      const port = metricsPort(objects, app);
+      const container = appContainer(objects, app);
+      expect(container.ports?.map((candidate) => candidate.containerPort)).toContain(port);
+      const annotations = only(objects, 'Deployment', app).spec?.template?.metadata?.annotations ?? {};
+      expect(annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(port),
+        'prometheus.io/path': '/metrics',
+      });
+      if (app === 'gateway') {
+        // The gateway's Service is what the ingress publishes: its metrics port stays off it.
+        expect(port).not.toBe(appPort(objects, app));
+        const routed = (only(objects, 'Service', app).spec?.ports ?? []).map((servicePort) =>
+          portNumber(container, servicePort.targetPort ?? servicePort.port),
+        );
+        expect(routed).not.toContain(port);
+      }
+    },
+  );
+
+  it('trusts X-Forwarded-For only where an ingress adds it: one hop in production, none locally', () => {
     const objects = render(overlay);
-    const annotations = only(objects, 'Deployment', 'media-worker').spec?.template?.metadata?.annotations ?? {};
-    expect(annotations).toMatchObject({
-      'prometheus.io/scrape': 'true',
-      'prometheus.io/port': String(appPort(objects, 'media-worker')),
-      'prometheus.io/path': '/metrics',
-    });
+    const { values } = resolveEnv(objects, 'gateway', appContainer(objects, 'gateway').env ?? []);
+    expect(values.TRUST_PROXY).toBe(TRUST_PROXY[overlay]);
   });
 
   it('runs every pod (apps and dependencies) as non-root and every container with requests and limits', () => {

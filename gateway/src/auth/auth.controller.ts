@@ -27,6 +27,7 @@ import {
 } from '@app/contracts';
 import { AuthClient } from '../clients/auth.client.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
+import { isFromAnotherSite } from '../http/cross-site-requests.js';
 import { AuthThrottleService } from './auth-throttle.service.js';
 import { authenticateWithPassword, endSession, SessionSetup, startSession } from './session.setup.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
@@ -147,7 +148,8 @@ export class AuthController {
 
   @Get('logout')
   async logoutRedirect(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await endSession(req, res);
+    // A link or <img> on another site (a sibling subdomain too) must not sign anyone out.
+    if (!isFromAnotherSite(req)) await endSession(req, res);
     res.redirect(HttpStatus.FOUND, '/');
   }
 }

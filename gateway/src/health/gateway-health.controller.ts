@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
@@ -11,9 +11,21 @@ import { HttpDrain } from '../http/http-drain.js';
 import { ServiceHealthClient } from '../clients/service-health.client.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './gateway-health.tokens.js';
 
-/** /healthz: the process is alive. /readyz: every dependency and every service answers, and not stopping. */
+/** What the public port tells anyone about a dependency: its name and whether it answers. */
+export interface PublicCheck {
+  name: string;
+  ok: boolean;
+}
+
+/**
+ * /healthz: the process is alive. /readyz: every dependency and every service answers, and not
+ * stopping. Both are on the public port (the orchestrator probes it), so a failing check says
+ * only which dependency fails: the reason (driver errors, hosts, ports) goes to the log.
+ */
 @Controller()
 export class GatewayHealthController {
+  private readonly logger = new Logger(GatewayHealthController.name);
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
@@ -45,7 +57,9 @@ export class GatewayHealthController {
       : { name: 'nats', ok: false, detail: 'not connected' };
     const checks = [postgres, redis, nats, s3, ...services];
     const ok = checks.every((c) => c.ok);
+    if (!ok) this.logger.warn({ msg: 'not ready', failing: checks.filter((c) => !c.ok) });
     res.status(ok ? 200 : 503);
-    return { status: ok ? 'ready' : 'not ready', checks };
+    const publicChecks: PublicCheck[] = checks.map(({ name, ok }) => ({ name, ok }));
+    return { status: ok ? 'ready' : 'not ready', checks: publicChecks };
   }
 }

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { METRICS_CONTENT_TYPE, httpRequestDuration, renderMetrics } from '@app/common';
+import { httpRequestDuration } from '@app/common';
 
 /** Requests that no route matched (static assets, early rejections) share one label value. */
 const UNMATCHED_ROUTE = 'unmatched';
@@ -17,14 +17,4 @@ export function httpMetricsMiddleware(req: Request, res: Response, next: NextFun
     stopTimer({ method: req.method, route, status: String(res.statusCode) });
   });
   next();
-}
-
-/** GET /metrics: the gateway's registry in the Prometheus text format. */
-export async function metricsHandler(_req: Request, res: Response, next: NextFunction): Promise<void> {
-  try {
-    res.setHeader('Content-Type', METRICS_CONTENT_TYPE);
-    res.send(await renderMetrics());
-  } catch (error) {
-    next(error);
-  }
 }

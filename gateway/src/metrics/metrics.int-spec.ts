@@ -5,7 +5,8 @@ import { createRedisConnection } from '@app/common';
 import { MEDIA_QUEUES } from '@app/contracts';
 import { eventually, startStack, type TestAppName, type TestStack } from '@app/testing';
 
-// Prometheus /metrics on every process: the gateway on its own port, the others on HEALTH_PORT.
+// Prometheus /metrics on every process, never on a public port: the gateway on METRICS_PORT, the
+// others on their internal HEALTH_PORT.
 let stack: TestStack;
 let redis: Redis;
 
@@ -24,7 +25,7 @@ const get = (url: string) => fetch(url, { signal: AbortSignal.timeout(10_000) })
 async function scrape(app: TestAppName): Promise<string> {
   const running = stack.apps.get(app)?.[0];
   if (!running) throw new Error(`${app} is not running`);
-  const res = await get(`http://127.0.0.1:${running.port}/metrics`);
+  const res = await get(`http://127.0.0.1:${running.metricsPort}/metrics`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
   return res.text();
@@ -42,6 +43,19 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 }
 
 describe('metrics', () => {
+  it("serves the gateway's metrics on its metrics port only, not on the public port", async () => {
+    const gateway = stack.apps.get('gateway')![0]!;
+    expect(gateway.metricsPort).not.toBe(gateway.port);
+    const onPublicPort = await get(`${stack.baseUrl}/metrics`);
+    expect(onPublicPort.status).toBe(404);
+    expect(await onPublicPort.text()).not.toContain('vf_http_request_duration_seconds');
+    const onMetricsPort = await get(`http://127.0.0.1:${gateway.metricsPort}/metrics`);
+    expect(onMetricsPort.status).toBe(200);
+    expect(await onMetricsPort.text()).toContain('# TYPE vf_http_request_duration_seconds histogram');
+    // Nothing else lives on the metrics port.
+    expect((await get(`http://127.0.0.1:${gateway.metricsPort}/api/categories`)).status).toBe(404);
+  });
+
   it('times gateway requests by route pattern, never by raw URL', async () => {
     expect((await get(`${stack.baseUrl}/api/categories`)).status).toBe(200);
     expect((await get(`${stack.baseUrl}/api/videos/987654321`)).status).toBe(404);

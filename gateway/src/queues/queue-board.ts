@@ -3,7 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DOMAIN_EVENT_QUEUES, MEDIA_QUEUES } from '@app/contracts';
 import { hasHttpStatus, SessionSetup } from '../auth/session.setup.js';
@@ -18,7 +18,19 @@ export const QUEUE_BOARD_PATH = '/admin/queues';
 const QUEUE_NAMES = [...Object.values(MEDIA_QUEUES), ...Object.values(DOMAIN_EVENT_QUEUES)];
 
 /**
- * The BullMQ board (counts, jobs by state, failed jobs with their errors, retry and clean) for
+ * The only changes the board may make: retrying failed jobs, one or all of a queue. Adding a
+ * job, editing its data, cleaning, emptying, obliterating, promoting, pausing would let a stolen
+ * admin session delete any stored object (cleanup jobs) or publish one (a forged result).
+ * bull-board 9.10's readOnlyMode also turns retries off, so the board runs writable and this
+ * allowlist refuses every other change, including routes a later bull-board adds.
+ */
+const ALLOWED_CHANGES = [/^\/api\/queues\/[^/]+\/retry\/failed$/, /^\/api\/queues\/[^/]+\/[^/]+\/retry$/];
+/** Retry buttons on failed jobs only (the base adapter reads allowCompletedRetries; BullMQ's typings omit it). */
+const ADAPTER_OPTIONS = { readOnlyMode: false, allowRetries: true, allowCompletedRetries: false };
+export const QUEUE_BOARD_READ_ONLY_MESSAGE = 'The queue board is read-only: only failed jobs can be retried';
+
+/**
+ * The BullMQ board (counts, jobs by state, failed jobs with their errors, retry) for
  * admins only: 401 without a session, 403 for a member. The user is looked up fresh on every
  * request, so a demoted or deleted admin loses access at once.
  */
@@ -35,16 +47,32 @@ export class QueueBoard implements OnApplicationShutdown {
   ) {
     this.queues = QUEUE_NAMES.map((name) => new Queue(name, { connection: redis, prefix: config.QUEUE_PREFIX }));
     createBullBoard({
-      queues: this.queues.map((queue) => new BullMQAdapter(queue)),
+      queues: this.queues.map((queue) => new BullMQAdapter(queue, ADAPTER_OPTIONS)),
       serverAdapter: this.serverAdapter,
       options: { uiConfig: { boardTitle: 'SkillShare queues' } },
     });
+    // The board is an Express app of its own: the gateway's setting does not reach it.
+    (this.serverAdapter.getRouter() as Express).disable('x-powered-by');
   }
 
-  /** Session → admin check → the board's router. */
+  /** Session → admin check → retries only → the board's router. */
   handlers(): RequestHandler[] {
-    return [...this.sessions.handlers(), this.adminsOnly, this.serverAdapter.getRouter() as RequestHandler];
+    return [
+      ...this.sessions.handlers(),
+      this.adminsOnly,
+      this.retriesOnly,
+      this.serverAdapter.getRouter() as RequestHandler,
+    ];
   }
+
+  private readonly retriesOnly: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    if (reading || (req.method === 'PUT' && ALLOWED_CHANGES.some((route) => route.test(req.path)))) {
+      next();
+      return;
+    }
+    res.status(HttpStatus.FORBIDDEN).json({ message: QUEUE_BOARD_READ_ONLY_MESSAGE });
+  };
 
   private readonly adminsOnly: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     const userId = req.user?.id;

@@ -96,7 +96,7 @@ export class UsersController {
     return change.user;
   }
 
-  /** Public, immutable (a new picture gets a new name), so browsers and proxies may keep it for a year. */
+  /** Public, but kept a day at most and by browsers only, so a removed picture does not linger in shared caches. */
   @Get(':id/profile-image/:file')
   async profileImage(
     @Param('id') id: string,
@@ -107,7 +107,7 @@ export class UsersController {
     const key = profileImageKeyFromUrl(`/api/users/${id}/profile-image/${file}`);
     if (!key) throw new NotFoundException({ message: 'Image not found' });
     const etag = `"${file}"`;
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Cache-Control', 'private, max-age=86400');
     res.setHeader('ETag', etag);
     if (req.headers['if-none-match'] === etag) {
       res.status(304).end();

@@ -161,7 +161,7 @@ describe('profile pictures', () => {
     const served = await fetch(`${stack.baseUrl}${first.body.profileImageUrl}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('cache-control')).toBe('private, max-age=86400');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
     const revalidated = await fetch(`${stack.baseUrl}${first.body.profileImageUrl}`, {
       headers: { 'if-none-match': served.headers.get('etag')! },

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AppName } from '@app/contracts';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { REPO_ROOT, assertBuilt } from './test-env.js';
 
 export type TestAppName = AppName;
@@ -17,6 +18,8 @@ export interface RunningApp {
   name: TestAppName;
   /** The HTTP port: PORT for the gateway, HEALTH_PORT for the others. */
   port: number;
+  /** Where /metrics is served: METRICS_PORT for the gateway, HEALTH_PORT for the others. */
+  metricsPort: number;
   process: ChildProcess;
   /** Everything the process printed, for assertions and for failure messages. */
   output: () => string;
@@ -44,10 +47,17 @@ export async function startApp(name: TestAppName, env: Record<string, string>): 
   assertBuilt(entry);
   const port = await freePort();
   const portVar = name === 'gateway' ? 'PORT' : 'HEALTH_PORT';
+  const metricsPort = name === 'gateway' ? await freePort() : port;
   let output = '';
   const child = spawn(process.execPath, [resolve(REPO_ROOT, entry)], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, [portVar]: String(port) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      ...env,
+      [portVar]: String(port),
+      ...(name === 'gateway' ? { METRICS_PORT: String(metricsPort) } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -64,6 +74,7 @@ export async function startApp(name: TestAppName, env: Record<string, string>): 
   const app: RunningApp = {
     name,
     port,
+    metricsPort,
     process: child,
     output: () => output,
     stop: () => waitExit('SIGTERM'),
@@ -100,4 +111,16 @@ export function jsonLogLines(app: RunningApp): LogLine[] {
         throw new Error(`${app.name} printed a line that is not JSON: ${line}`);
       }
     });
+}
+
+/** The documented command that makes an existing account an admin (`npm run admin:promote`). */
+const PROMOTE_ADMIN_CLI = 'services/auth/dist/cli/promote-admin.js';
+
+/** Makes an existing account an admin the way an operator does, with the stack's environment. */
+export async function promoteToAdmin(env: Record<string, string>, email: string): Promise<void> {
+  assertBuilt(PROMOTE_ADMIN_CLI);
+  await promisify(execFile)(process.execPath, [resolve(REPO_ROOT, PROMOTE_ADMIN_CLI), email], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  });
 }

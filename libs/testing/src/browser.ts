@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium (CHROMIUM_PATH from `npm test`), headless, without background chatter. */
 export function launchChromium(): Promise<Browser> {
@@ -13,4 +13,25 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Waits until a JavaScript expression (text: the specs are type-checked without the DOM library)
+ * is truthy in the page. page.waitForFunction would compile that text inside the page, which the
+ * app's Content-Security-Policy (no 'unsafe-eval') refuses; page.evaluate hands it to the
+ * DevTools protocol, which the policy does not govern.
+ */
+export async function waitForPageCondition(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      if (await page.evaluate(expression)) return;
+    } catch (error) {
+      lastError = error; // the page was navigating
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+  throw new Error(`page condition not met within ${timeoutMs} ms: ${expression}${cause}`);
 }

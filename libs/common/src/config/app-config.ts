@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { AppName } from '@app/contracts';
 
@@ -49,6 +50,74 @@ const ffmpeg = {
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
 };
+/** Express's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(token: string): boolean {
+  if (PROXY_RANGE_KEYWORDS.has(token)) return true;
+  const [address = '', prefix, ...rest] = token.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell the gateway the client's address and scheme (X-Forwarded-For/-Proto):
+ * none by default, so a client can never choose its own address; a hop count (`1` behind one
+ * ingress) or a comma-separated list of proxy addresses, CIDRs or Express's range keywords.
+ * `true` (every hop) is refused: it is the same hole as no check at all.
+ */
+export const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const tokens = value.split(',').map((token) => token.trim());
+    const bad = tokens.filter((token) => !isProxyAddress(token));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count or a comma-separated list of proxy addresses, CIDRs or loopback/linklocal/uniquelocal (not ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return tokens;
+  });
+
+/**
+ * The addresses people open the app at (`https://skillshare.example`), comma-separated, for
+ * the cross-site request check behind a proxy that rewrites Host; unset compares with Host.
+ */
+export const publicOriginSchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string[] => {
+    const tokens = (raw ?? '')
+      .split(',')
+      .map((token) => token.trim())
+      .filter(Boolean);
+    for (const token of tokens) {
+      let origin: string | undefined;
+      try {
+        const url = new URL(token);
+        if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+      } catch {
+        // reported below
+      }
+      if (origin !== token) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be origins like https://app.example, without a path (not ${token})`,
+        });
+        return z.NEVER;
+      }
+    }
+    return tokens;
+  });
+
 /** Port of a service's own HTTP readiness endpoints (0 picks a free port, for extra local replicas). */
 const healthPort = (port: number) => ({ HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(port) });
 
@@ -60,6 +129,10 @@ export const gatewayConfigSchema = z
     ...nats,
     ...s3,
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Internal port of /metrics, never the public one (0 picks a free port). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    TRUST_PROXY: trustProxySchema,
+    PUBLIC_ORIGIN: publicOriginSchema,
     /** Upper bound for any call from the gateway to a service; a stopped service costs at most this. */
     SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(4500).default(3000),
     /** Built SPA served on every non-API path. */
