@@ -12,7 +12,8 @@ const STEP_MS = 5 * 60_000;
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startStack('sessions', ['gateway', 'auth'], { THROTTLE_LOGIN_PER_EMAIL: '3' });
+  // TRUST_PROXY: the cookie test speaks as the TLS-terminating proxy on loopback (X-Forwarded-Proto).
+  stack = await startStack('sessions', ['gateway', 'auth'], { THROTTLE_LOGIN_PER_EMAIL: '3', TRUST_PROXY: 'loopback' });
 });
 
 afterAll(async () => {

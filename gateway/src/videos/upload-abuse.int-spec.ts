@@ -41,6 +41,8 @@ beforeAll(async () => {
   stack = await startStack('upload-abuse', ['gateway', 'auth', 'catalog', 'video', 'feedback'], {
     THROTTLE_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR),
     THROTTLE_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE),
+    // The product's default, which the test stack raises for specs that upload several files at once.
+    THROTTLE_UPLOADS_IN_FLIGHT: '2',
     UPLOAD_MIN_BYTES_PER_SECOND: '4096',
     UPLOAD_MIN_RATE_WINDOW_SECONDS: '3',
     UPLOAD_INTENT_TTL_SECONDS: String(INTENT_TTL_SECONDS),

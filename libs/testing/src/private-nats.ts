@@ -42,7 +42,7 @@ export interface PrivateNats {
 export async function startPrivateNats(configFile = NATS_SERVER_CONF): Promise<PrivateNats> {
   const port = await freePort();
   const credentials = Object.fromEntries(
-    APP_NAMES.map((app) => [app, { NATS_USER: app, NATS_PASSWORD: randomBytes(18).toString('base64url') }]),
+    APP_NAMES.map((app) => [app, { NATS_USER: app, NATS_PASSWORD: `p${randomBytes(18).toString('hex')}` }]),
   ) as PrivateNats['credentials'];
   const passwords = Object.fromEntries(
     APP_NAMES.map((app) => [natsPasswordVariable(app), credentials[app].NATS_PASSWORD]),

@@ -46,6 +46,7 @@ export async function startStack(
     THROTTLE_REGISTER_PER_IP: '1000',
     THROTTLE_UPLOADS_PER_HOUR: '1000',
     THROTTLE_WRITES_PER_MINUTE: '1000',
+    THROTTLE_UPLOADS_IN_FLIGHT: '20',
     ...overrides,
   };
   const running = new Map<TestAppName, RunningApp[]>();
