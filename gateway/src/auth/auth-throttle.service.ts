@@ -1,9 +1,8 @@
 import { HttpException, HttpStatus, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { securityEvent } from '@app/common';
 import { config } from '../config.js';
-import { COUNT_IN_FIXED_WINDOW as COUNT_ATTEMPTS } from '../throttle/fixed-window.js';
+import { COUNT_IN_FIXED_WINDOW as COUNT_ATTEMPTS, limiterRedis } from '../throttle/fixed-window.js';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const REGISTER_WINDOW_MS = 60 * 60 * 1000;
@@ -60,13 +59,7 @@ export class LocalAttemptCounter {
 @Injectable()
 export class AuthThrottleService implements OnApplicationShutdown {
   private readonly logger = new Logger(AuthThrottleService.name);
-  private readonly redis = new Redis(config.REDIS_URL, {
-    connectionName: 'gateway-throttle',
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    commandTimeout: 1000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-  });
+  private readonly redis = limiterRedis('gateway-throttle');
   private readonly prefix = `${config.QUEUE_PREFIX}:throttle`;
   private readonly local = new LocalAttemptCounter();
 

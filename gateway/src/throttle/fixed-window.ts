@@ -1,3 +1,5 @@
+import { Redis } from 'ioredis';
+import { config } from '../config.js';
 /**
  * Counts one event per key in a fixed window that starts with the key's first event; answers
  * `[count, ms left]` per key. One script, so counting and reading the window are atomic and every
@@ -34,3 +36,17 @@ local expires = now + tonumber(ARGV[3])
 redis.call('ZADD', KEYS[1], expires, ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1`;
+
+/**
+ * The Redis connection of a limiter: it fails fast (no offline queue, one retry, 1 s per command)
+ * so a Redis outage costs a request at most a second before the limiter's fallback decides.
+ */
+export function limiterRedis(connectionName: string): Redis {
+  return new Redis(config.REDIS_URL, {
+    connectionName,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+}

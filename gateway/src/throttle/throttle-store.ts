@@ -1,7 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { config } from '../config.js';
-import { COUNT_IN_FIXED_WINDOW, TAKE_LEASE } from './fixed-window.js';
+import { COUNT_IN_FIXED_WINDOW, limiterRedis, TAKE_LEASE } from './fixed-window.js';
 
 export interface WindowCount {
   count: number;
@@ -18,13 +17,7 @@ export type LeaseOutcome = { taken: true } | { taken: false; msUntilFree: number
 @Injectable()
 export class ThrottleStore implements OnApplicationShutdown {
   private readonly logger = new Logger(ThrottleStore.name);
-  private readonly redis = new Redis(config.REDIS_URL, {
-    connectionName: 'gateway-write-throttle',
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    commandTimeout: 1000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-  });
+  private readonly redis = limiterRedis('gateway-write-throttle');
   /** Every key of these limits starts with this. */
   readonly prefix = `${config.QUEUE_PREFIX}:throttle`;
 
