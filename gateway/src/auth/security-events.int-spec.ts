@@ -147,6 +147,21 @@ describe('security events', () => {
           line.event === 'access.denied' && [denied.requestId, board.requestId].includes(line.requestId as string),
       );
     expect(deniedLines).toHaveLength(2);
+
+    // A write another site's page makes is refused before the session is read, and logged.
+    requests += 1;
+    const forgedId = `sec-${requests}-${Date.now()}`;
+    const forged = await session.request('POST', '/api/auth/logout', {
+      headers: { 'x-request-id': forgedId, 'user-agent': AGENT, origin: 'https://evil.example' },
+    });
+    expect(forged.status).toBe(403);
+    expect(await eventOf('gateway', 'access.denied', forgedId)).toMatchObject({
+      outcome: 'denied',
+      actorId: null,
+      target: { method: 'POST', path: '/api/auth/logout', origin: 'https://evil.example' },
+      reason: 'cross-site request',
+      ...fromTheClient,
+    });
   });
 
   it('logs admin changes where they are decided: admin flag, user deletion, categories, video deletions', async () => {
