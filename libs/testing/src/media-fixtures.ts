@@ -137,20 +137,17 @@ export async function truncateMediaFile(sourcePath: string, outputPath: string, 
   return outputPath;
 }
 
+/** ffprobe's JSON of a file's container and streams (plus whatever else `extra` asks for). */
+async function ffprobeJson(path: string, extra: string[] = []): Promise<unknown> {
+  const { ffprobePath } = testInfra();
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...extra, path];
+  const { stdout } = await execFileAsync(ffprobePath, args);
+  return JSON.parse(stdout);
+}
+
 /** Every metadata tag ffprobe reads in a file: the container's and each stream's, as "key=value". */
 export async function metadataTags(path: string): Promise<string[]> {
-  const { ffprobePath } = testInfra();
-  const { stdout } = await execFileAsync(ffprobePath, [
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    '-show_chapters',
-    path,
-  ]);
-  const parsed = JSON.parse(stdout) as {
+  const parsed = (await ffprobeJson(path, ['-show_chapters'])) as {
     format?: { tags?: Record<string, string> };
     streams?: { tags?: Record<string, string> }[];
     chapters?: { tags?: Record<string, string> }[];
@@ -169,17 +166,7 @@ export interface ProbedMedia {
 
 /** What ffprobe says about a file, for assertions on the pipeline's outputs. */
 export async function probeMedia(path: string): Promise<ProbedMedia> {
-  const { ffprobePath } = testInfra();
-  const { stdout } = await execFileAsync(ffprobePath, [
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    path,
-  ]);
-  const parsed = JSON.parse(stdout) as {
+  const parsed = (await ffprobeJson(path)) as {
     streams?: {
       codec_type?: string;
       codec_name: string;

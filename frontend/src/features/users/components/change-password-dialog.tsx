@@ -4,8 +4,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useChangePassword } from '@/features/users/api/change-password';
-import { getServerMessage, handleUnauthorized, isUnauthorizedError } from '@/lib/api-client';
 import { focusFirstInvalid, useForm } from '@/lib/use-form';
+import { reportFailure } from '@/features/users/components/report-failure';
 
 type ChangePasswordDialogProps = {
   open: boolean;
@@ -51,17 +51,7 @@ function ChangePasswordForm({
         toast({ title: 'Password changed successfully!' });
         onClose();
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) {
-          handleUnauthorized('Unauthorized');
-          return;
-        }
-        toast({
-          title: 'Error',
-          description: getServerMessage(error) ?? 'Failed to change password',
-          variant: 'destructive',
-        });
-      },
+      onError: (error) => reportFailure(error, 'Error', 'Failed to change password'),
     });
   };
 

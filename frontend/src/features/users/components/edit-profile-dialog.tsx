@@ -8,8 +8,9 @@ import { toast } from '@/components/ui/toast';
 import { useRemoveProfileImage } from '@/features/users/api/remove-profile-image';
 import { useUpdateProfile } from '@/features/users/api/update-profile';
 import { useUploadProfileImage } from '@/features/users/api/upload-profile-image';
-import { getServerMessage, handleUnauthorized, isUnauthorizedError } from '@/lib/api-client';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/api-client';
 import { focusFirstInvalid, useForm } from '@/lib/use-form';
+import { reportFailure } from '@/features/users/components/report-failure';
 
 type EditProfileDialogProps = {
   open: boolean;
@@ -32,15 +33,6 @@ export function EditProfileDialog({ open, onClose, user }: EditProfileDialogProp
       <EditProfileForm user={user} onClose={onClose} onBusyChange={setBusy} />
     </Dialog>
   );
-}
-
-/** 401s on one's own profile get the 'Unauthorized' title (spec section 8). */
-function reportFailure(error: unknown, title: string, fallback?: string): void {
-  if (isUnauthorizedError(error)) {
-    handleUnauthorized('Unauthorized');
-    return;
-  }
-  toast({ title, description: getServerMessage(error) ?? fallback, variant: 'destructive' });
 }
 
 function PictureEditor({ user }: { user: UserDto }) {
