@@ -11,6 +11,7 @@ import { httpMetricsMiddleware } from './metrics/http-metrics.js';
 import { serveMetrics } from './metrics/metrics-server.js';
 import { reenterRequestTrace, requestTraceMiddleware } from './http/request-trace.js';
 import { HttpDrain } from './http/http-drain.js';
+import { accessDeniedLog } from './http/access-denied-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { crossSiteRequestGuard } from './http/cross-site-requests.js';
 import { personalResponsesNotStored } from './http/personal-responses.js';
@@ -32,6 +33,7 @@ app.use(httpMetricsMiddleware);
 app.use(app.get(HttpDrain).middleware);
 app.use(requestTraceMiddleware);
 app.use(...securityHeaders(QUEUE_BOARD_PATH));
+app.use(accessDeniedLog());
 // Before any body is read or any session touched: another site's request changes nothing.
 app.use(crossSiteRequestGuard(config.PUBLIC_ORIGIN));
 app.useBodyParser('json', { limit: '1mb' });

@@ -5,7 +5,7 @@ import session, { type SessionData } from 'express-session';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import pg from 'pg';
-import { DATABASE_UNAVAILABLE_MESSAGE, currentTrace, securityEvent } from '@app/common';
+import { DATABASE_UNAVAILABLE_MESSAGE, securityEvent } from '@app/common';
 import type { UserDto } from '@app/contracts';
 import { AuthClient } from '../clients/auth.client.js';
 import { config } from '../config.js';
@@ -29,9 +29,6 @@ declare module 'express-session' {
     passport: { user?: string };
   }
 }
-
-/** Set in `res.locals` once a 403 has been logged as `access.denied`, so it is logged once. */
-export const FORBIDDEN_LOGGED = 'forbiddenLogged';
 
 /** Plain HTTP (development, tests): the classic name. */
 export const SESSION_COOKIE = 'vf.sid';
@@ -190,34 +187,12 @@ export class SessionSetup implements OnApplicationShutdown {
         storeUnavailable(res, this.logger, error);
       });
     return [
-      this.logOtherForbidden,
       guardedSessions,
       this.enforceLifetime,
       passport.initialize() as RequestHandler,
       passport.session() as RequestHandler,
     ];
   }
-
-  /**
-   * A 403 written straight to the response (not thrown, so the exception filter never saw it,
-   * e.g. by the queue board) is logged here when the answer is finished, so every 403 the
-   * gateway answers leaves an `access.denied` line.
-   */
-  private readonly logOtherForbidden: RequestHandler = (req, res, next) => {
-    const trace = currentTrace();
-    res.once('finish', () => {
-      if (res.statusCode !== (HttpStatus.FORBIDDEN as number) || res.locals[FORBIDDEN_LOGGED]) return;
-      securityEvent(this.logger, {
-        event: 'access.denied',
-        outcome: 'denied',
-        actorId: req.user?.id ?? null,
-        target: { method: req.method, path: req.originalUrl.split('?')[0] ?? req.path },
-        client: trace?.client,
-        requestId: trace?.requestId,
-      });
-    });
-    next();
-  };
 
   /** Ends a signed-in session past its idle or absolute limit; refreshes `lastSeen` once per step. */
   private readonly enforceLifetime: RequestHandler = (req, res, next) => {

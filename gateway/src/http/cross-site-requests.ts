@@ -1,7 +1,7 @@
-import { HttpStatus, Logger } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { securityEvent } from '@app/common';
+import { noteDenial } from './access-denied-log.js';
 
 export const CROSS_SITE_REQUEST_MESSAGE = 'Cross-site requests are not allowed';
 
@@ -50,24 +50,18 @@ export function isFromAnotherSite(req: RequestLike): boolean {
 }
 
 /**
- * 403 JSON for every state-changing request another site's page makes (CSRF), before any work,
- * logged as `access.denied` (the session is not read yet: the forged request's actor is unknown).
+ * 403 JSON for every state-changing request another site's page makes (CSRF), before any work
+ * (the session is not read yet: the forged request's actor is unknown).
  */
 export function crossSiteRequestGuard(publicOrigins: readonly string[]): RequestHandler {
-  const logger = new Logger('CrossSiteRequests');
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isCrossSiteRequest(req, publicOrigins)) return next();
-    securityEvent(logger, {
-      event: 'access.denied',
-      outcome: 'denied',
-      actorId: null,
+    noteDenial(res, {
+      reason: 'cross-site request',
       target: {
-        method: req.method,
-        path: req.originalUrl.split('?')[0] ?? req.path,
         origin: header(req.headers, 'origin') ?? null,
         fetchSite: header(req.headers, 'sec-fetch-site') ?? null,
       },
-      reason: 'cross-site request',
     });
     res.status(HttpStatus.FORBIDDEN).json({ message: CROSS_SITE_REQUEST_MESSAGE });
   };

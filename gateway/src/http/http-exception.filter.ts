@@ -1,7 +1,7 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, securityEvent } from '@app/common';
-import { FORBIDDEN_LOGGED } from '../auth/session.setup.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@app/common';
+import { noteDenial } from './access-denied-log.js';
 
 /**
  * Every error leaves as JSON `{ message }` (plus `errors` for a form, `retryAfterSeconds` on a 429). Known HTTP errors keep their status and message;
@@ -23,16 +23,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const extras = extrasOf(exception);
       const message = messageOf(exception, req);
-      if (status === (HttpStatus.FORBIDDEN as number)) {
-        res.locals[FORBIDDEN_LOGGED] = true;
-        securityEvent(this.logger, {
-          event: 'access.denied',
-          outcome: 'denied',
-          actorId: req.user?.id ?? null,
-          target: { method: req.method, path: req.path },
-          reason: message,
-        });
-      }
+      if (status === (HttpStatus.FORBIDDEN as number)) noteDenial(res, { reason: message });
       if (extras.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(extras.retryAfterSeconds));
       res.status(status).json({ message, ...extras });
       return;
