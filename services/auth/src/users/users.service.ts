@@ -4,6 +4,7 @@ import {
   AUTH_MESSAGES,
   profileImageKeyFromUrl,
   profileImageUrlFor,
+  toUserDto,
   type AdminOfRecordAnswer,
   type ChangePasswordMessage,
   type ProfileImageChange,
@@ -18,7 +19,6 @@ import type { UserEntity } from '@app/database';
 import { isCommonPassword } from '../passwords/common-passwords.js';
 import { hashPassword, needsRehash, spendPasswordCheck, verifyPassword } from '../passwords/password-hasher.js';
 import { UsersRepository } from './users.repository.js';
-import { toUserDto } from './user.mapper.js';
 
 /** Accounts, credentials and profiles: every rule the auth service enforces. */
 @Injectable()
