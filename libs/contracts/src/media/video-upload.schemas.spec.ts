@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
 import {
-  storedUploadSchema,
+  refineStoredFile,
   videoFileProblem,
   videoSourceProblem,
   videoUploadFieldsSchema,
@@ -95,7 +96,10 @@ describe('videoUploadFieldsSchema', () => {
   });
 });
 
-describe('storedUploadSchema (what the video service accepts of a stored file)', () => {
+describe('refineStoredFile (the file rule on what the video service receives)', () => {
+  const storedUploadSchema = z
+    .object({ objectKey: z.string(), sha256: z.string(), sizeBytes: z.number(), mimeType: z.string() })
+    .superRefine(refineStoredFile);
   const stored = { objectKey: 'originals/a', sha256: 'a'.repeat(64), sizeBytes: 10 * MB, mimeType: 'video/webm' };
 
   it('accepts a stored video within the rule', () => {

@@ -129,18 +129,14 @@ export const videoUploadFieldsSchema = z.object({
 });
 export type VideoUploadFields = z.infer<typeof videoUploadFieldsSchema>;
 
-/** A file the gateway has streamed into storage, as the video service receives it: the file rule holds. */
-export const storedUploadSchema = z
-  .object({
-    objectKey: z.string().min(1).max(512),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    sizeBytes: z.number().int().positive(),
-    mimeType: z.string().min(1).max(100),
-  })
-  .superRefine((upload, context) => {
-    const problem = videoFileProblem({ type: upload.mimeType, size: upload.sizeBytes });
-    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['mimeType'] });
-  });
+/**
+ * The file rule on a file the gateway has streamed into storage (its sniffed container and byte
+ * count), for the video service's request schema: `storedUpload.superRefine(refineStoredFile)`.
+ */
+export function refineStoredFile(upload: { mimeType: string; sizeBytes: number }, context: z.RefinementCtx): void {
+  const problem = videoFileProblem({ type: upload.mimeType, size: upload.sizeBytes });
+  if (problem) context.addIssue({ code: 'custom', message: problem, path: ['mimeType'] });
+}
 
 /** PATCH /api/videos/{id} */
 export const updateVideoRequestSchema = z.object({ description });
