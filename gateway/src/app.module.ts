@@ -11,6 +11,7 @@ import { FeedbackClient } from './clients/feedback.client.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthThrottleService } from './auth/auth-throttle.service.js';
 import { SessionSetup } from './auth/session.setup.js';
+import { AdminGuard } from './auth/admin.guard.js';
 import { SignedInGuard } from './auth/signed-in.guard.js';
 import { UsersController } from './users/users.controller.js';
 import { ServiceHealthClient } from './clients/service-health.client.js';
@@ -57,6 +58,7 @@ import { ThrottleModule } from './throttle/throttle.module.js';
     AuthThrottleService,
     SessionSetup,
     SignedInGuard,
+    AdminGuard,
     ServiceHealthClient,
     { provide: GATEWAY_REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'gateway') },
     {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { displayName, formatLongDate, formatPersonName, formatRating, formatRelativeDate } from './format';
+import { personSummary } from '@app/contracts';
+import { displayName, formatLongDate, formatRating, formatRelativeDate } from './format';
 
 describe('format', () => {
   it('writes the long date the profile shows after "Joined"', () => {
@@ -13,26 +14,23 @@ describe('format', () => {
     expect(formatRating(4.44)).toBe('4.4');
     expect(formatRating(undefined)).toBe('0.0');
   });
-
-  it('joins whichever name parts exist', () => {
-    expect(formatPersonName({ firstName: 'Alex', lastName: 'Morgan' })).toBe('Alex Morgan');
-    expect(formatPersonName({ firstName: ' ', lastName: 'Morgan' })).toBe('Morgan');
-    expect(formatPersonName({})).toBe('');
-  });
 });
 
 describe('displayName', () => {
+  const person = (firstName: string | null, lastName: string | null) =>
+    personSummary({ id: 'u1', firstName, lastName, image: null });
+
   it('uses the full name', () => {
-    expect(displayName({ firstName: ' Ada ', lastName: 'Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+    expect(displayName(person(' Ada ', 'Lovelace'), 'ada@example.com')).toBe('Ada Lovelace');
   });
 
   it('uses whichever name part exists', () => {
-    expect(displayName({ firstName: null, lastName: 'Lovelace', email: 'ada@example.com' })).toBe('Lovelace');
+    expect(displayName(person(null, 'Lovelace'), 'ada@example.com')).toBe('Lovelace');
   });
 
   it('falls back to the email, then to Unknown User', () => {
-    expect(displayName({ firstName: '', lastName: ' ', email: 'ada@example.com' })).toBe('ada@example.com');
-    expect(displayName({ firstName: null, lastName: null })).toBe('Unknown User');
+    expect(displayName(person('', ' '), ' ada@example.com ')).toBe('ada@example.com');
+    expect(displayName(person(null, null))).toBe('Unknown User');
   });
 });
 

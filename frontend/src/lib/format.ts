@@ -1,22 +1,11 @@
-/** "First Last", falling back to whichever part exists; empty when the person has no name. */
-export function formatPersonName(person: { firstName?: string | null; lastName?: string | null }): string {
-  return [person.firstName, person.lastName]
-    .map((part) => part?.trim() ?? '')
-    .filter(Boolean)
-    .join(' ');
-}
+import type { PersonSummary } from '@app/contracts';
 
 /**
- * How a person is named on screen (spec section 2): the name the server sent, else first and last
- * name, else the email, else 'Unknown User'.
+ * How a person is named on screen (spec section 2): their name (built once, by personSummary),
+ * else their email when the screen may show it, else 'Unknown User'.
  */
-export function displayName(person: {
-  name?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-}): string {
-  return person.name?.trim() || formatPersonName(person) || person.email?.trim() || 'Unknown User';
+export function displayName(person: Pick<PersonSummary, 'name'>, email?: string | null): string {
+  return person.name || email?.trim() || 'Unknown User';
 }
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });

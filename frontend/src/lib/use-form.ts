@@ -6,12 +6,16 @@ import { validateForm, type FieldErrors } from '@/lib/validation';
  * Form values checked against a shared contract schema. Messages appear after the first submit
  * attempt and then follow the person's edits, so nobody is scolded while still typing.
  */
-export function useForm<Field extends string, Output>(schema: ZodType<Output>, initialValues: Record<Field, string>) {
+export function useForm<Values extends Record<string, unknown>, Output>(
+  schema: ZodType<Output>,
+  initialValues: Values,
+) {
+  type Field = keyof Values & string;
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const setValue = (field: Field, value: string) => {
+  const setValue = <Name extends Field>(field: Name, value: Values[Name]) => {
     const next = { ...values, [field]: value };
     setValues(next);
     if (submitted) {

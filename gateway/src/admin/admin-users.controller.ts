@@ -1,7 +1,6 @@
 import {
   Controller,
   Delete,
-  ForbiddenException,
   Get,
   HttpCode,
   HttpStatus,
@@ -12,7 +11,8 @@ import {
   type PipeTransform,
 } from '@nestjs/common';
 import { ADMIN_MESSAGES, UUID_PATTERN, type Actor, type UserDto } from '@app/contracts';
-import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
+import { AdminGuard } from '../auth/admin.guard.js';
+import { CurrentUser } from '../auth/signed-in.guard.js';
 import { AdminClient } from '../clients/admin.client.js';
 
 /** A user id in a path: anything but a UUID names nobody (404). */
@@ -23,15 +23,12 @@ class UserIdPipe implements PipeTransform<string, string> {
   }
 }
 
-/** 403 before anything else for a signed-in non-admin; the admin service checks again. */
-const adminOf = (user: UserDto): Actor => {
-  if (!user.isAdmin) throw new ForbiddenException({ message: ADMIN_MESSAGES.adminRequired });
-  return { id: user.id, isAdmin: true };
-};
+/** The admin AdminGuard let through; the admin service checks again, in the table of record. */
+const adminOf = (user: UserDto): Actor => ({ id: user.id, isAdmin: user.isAdmin });
 
-/** User administration: 401 signed out, 403 for non-admins. */
+/** User administration: 401 signed out, 403 for non-admins, before anything else. */
 @Controller('api/admin/users')
-@UseGuards(SignedInGuard)
+@UseGuards(AdminGuard)
 export class AdminUsersController {
   constructor(private readonly admin: AdminClient) {}
 

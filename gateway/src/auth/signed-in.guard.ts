@@ -6,7 +6,7 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { AUTH_MESSAGES, type UserDto } from '@app/contracts';
 import { AuthClient } from '../clients/auth.client.js';
 import { endSession, hasHttpStatus } from './session.setup.js';
@@ -22,15 +22,25 @@ export class SignedInGuard implements CanActivate {
   constructor(private readonly auth: AuthClient) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<RequestWithUser>();
+    const http = context.switchToHttp();
+    await this.signedInUser(http.getRequest(), http.getResponse());
+    return true;
+  }
+
+  /**
+   * The session's user, freshly read and attached to the request (for CurrentUser); a session
+   * whose user is gone is ended. Throws 401 without one.
+   */
+  async signedInUser(req: Request, res: Response): Promise<UserDto> {
     const userId = req.user?.id;
     if (!userId) throw new UnauthorizedException({ message: AUTH_MESSAGES.unauthorized });
     try {
-      req.currentUser = await this.auth.getUser(userId, userId);
-      return true;
+      const user = await this.auth.getUser(userId, userId);
+      (req as RequestWithUser).currentUser = user;
+      return user;
     } catch (error) {
       if (hasHttpStatus(error, HttpStatus.NOT_FOUND)) {
-        await endSession(req, context.switchToHttp().getResponse());
+        await endSession(req, res);
         throw new UnauthorizedException({ message: AUTH_MESSAGES.unauthorized });
       }
       throw error;

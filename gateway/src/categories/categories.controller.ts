@@ -7,13 +7,14 @@ import {
   type CreateCategoryRequest,
   type UserDto,
 } from '@app/contracts';
-import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
+import { AdminGuard } from '../auth/admin.guard.js';
+import { CurrentUser } from '../auth/signed-in.guard.js';
 import { CatalogClient } from '../clients/catalog.client.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { ZodParamsPipe } from '../http/zod-params.pipe.js';
 
-// Whether the caller may create or delete is decided by the catalog service from the fresh user
-// the guard read (403 "Admin access required"); the gateway only passes who is asking.
+// AdminGuard answers a member 403 "Admin access required" at once; the catalog service decides
+// again with the admin of record (requireAdmin), as the gateway's word is only a claim.
 @Controller('api/categories')
 export class CategoriesController {
   constructor(private readonly catalog: CatalogClient) {}
@@ -26,7 +27,7 @@ export class CategoriesController {
 
   /** Admins: `{name, icon}`, trimmed, 1..50 characters each; 201 with the category, 409 for a taken name. */
   @Post()
-  @UseGuards(SignedInGuard)
+  @UseGuards(AdminGuard)
   create(
     @CurrentUser() user: UserDto,
     @Body(new ZodBodyPipe(createCategoryRequestSchema)) body: CreateCategoryRequest,
@@ -37,7 +38,7 @@ export class CategoriesController {
   /** Admins: 204; the category's videos stay, uncategorised. 404 for an unknown id. */
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @UseGuards(SignedInGuard)
+  @UseGuards(AdminGuard)
   async delete(
     @CurrentUser() user: UserDto,
     @Param(new ZodParamsPipe(categoryIdParamsSchema)) params: CategoryIdParams,

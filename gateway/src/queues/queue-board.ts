@@ -1,13 +1,13 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { HttpStatus, Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DOMAIN_EVENT_QUEUES, MEDIA_QUEUES } from '@app/contracts';
-import { hasHttpStatus, SessionSetup } from '../auth/session.setup.js';
-import { AuthClient } from '../clients/auth.client.js';
+import { AdminGuard } from '../auth/admin.guard.js';
+import { SessionSetup } from '../auth/session.setup.js';
 import { config } from '../config.js';
 import { GATEWAY_REDIS } from '../health/gateway-health.tokens.js';
 
@@ -30,18 +30,16 @@ const ADAPTER_OPTIONS = { readOnlyMode: false, allowRetries: true, allowComplete
 export const QUEUE_BOARD_READ_ONLY_MESSAGE = 'The queue board is read-only: only failed jobs can be retried';
 
 /**
- * The BullMQ board (counts, jobs by state, failed jobs with their errors, retry) for
- * admins only: 401 without a session, 403 for a member. The user is looked up fresh on every
- * request, so a demoted or deleted admin loses access at once.
+ * The BullMQ board (counts, jobs by state, failed jobs with their errors, retry) for admins
+ * only, behind the admin routes' own AdminGuard: 401 without a session, 403 for a member.
  */
 @Injectable()
 export class QueueBoard implements OnApplicationShutdown {
-  private readonly logger = new Logger(QueueBoard.name);
   private readonly queues: Queue[];
   private readonly serverAdapter = new ExpressAdapter().setBasePath(QUEUE_BOARD_PATH);
 
   constructor(
-    private readonly auth: AuthClient,
+    private readonly admins: AdminGuard,
     private readonly sessions: SessionSetup,
     @Inject(GATEWAY_REDIS) redis: Redis,
   ) {
@@ -59,7 +57,7 @@ export class QueueBoard implements OnApplicationShutdown {
   handlers(): RequestHandler[] {
     return [
       ...this.sessions.handlers(),
-      this.adminsOnly,
+      this.admins.middleware,
       this.retriesOnly,
       this.serverAdapter.getRouter() as RequestHandler,
     ];
@@ -72,28 +70,6 @@ export class QueueBoard implements OnApplicationShutdown {
       return;
     }
     res.status(HttpStatus.FORBIDDEN).json({ message: QUEUE_BOARD_READ_ONLY_MESSAGE });
-  };
-
-  private readonly adminsOnly: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    const userId = req.user?.id;
-    if (!userId) {
-      res.status(HttpStatus.UNAUTHORIZED).json({ message: 'Unauthorized' });
-      return;
-    }
-    this.auth.getUser(userId, userId).then(
-      (user) => {
-        if (user.isAdmin) next();
-        else res.status(HttpStatus.FORBIDDEN).json({ message: 'Admin access required' });
-      },
-      (error: unknown) => {
-        if (hasHttpStatus(error, HttpStatus.NOT_FOUND)) {
-          res.status(HttpStatus.UNAUTHORIZED).json({ message: 'Unauthorized' });
-          return;
-        }
-        this.logger.warn({ msg: 'queue board: user lookup failed', error: String(error) });
-        res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: 'The queue board is temporarily unavailable' });
-      },
-    );
   };
 
   async onApplicationShutdown(): Promise<void> {

@@ -23,7 +23,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   updateVideoRequestSchema,
   VIDEO_MESSAGES,
-  VIDEO_UPLOAD_MESSAGES,
+  videoSourceProblem,
   videoUploadFieldsSchema,
   type UpdateVideoRequest,
   type UserDto,
@@ -86,11 +86,11 @@ export class VideoItemsController {
         if (objectKey) await this.dropUpload(user.id, objectKey, { maybeRegistered: false });
         throw error;
       });
+      // The rules the dialog and the video service apply too: the fields, then file or link.
       const parsed = videoUploadFieldsSchema.safeParse(fields);
+      const file = upload && { type: upload.mimeType, size: upload.sizeBytes };
       const problem = parsed.success
-        ? !upload && !parsed.data.youtubeUrl
-          ? VIDEO_UPLOAD_MESSAGES.fileRequired
-          : null
+        ? videoSourceProblem(file, parsed.data.youtubeUrl)
         : (parsed.error.issues[0]?.message ?? 'Invalid input');
       if (problem || !parsed.success) {
         if (upload) await this.dropUpload(user.id, upload.objectKey, { maybeRegistered: false });

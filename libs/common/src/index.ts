@@ -16,3 +16,4 @@ export * from './metrics/metrics.js';
 export * from './polling/coalescing-poller.js';
 export * from './logging/security-events.js';
 export * from './auth/admin-of-record.js';
+export * from './auth/require-admin.js';

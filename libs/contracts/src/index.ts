@@ -12,6 +12,8 @@ export * from './media/video.patterns.js';
 export * from './media/media-references.js';
 export * from './errors/error-codes.js';
 export * from './auth/user.types.js';
+export * from './auth/person-summary.js';
+export * from './auth/user-dto.js';
 export * from './auth/auth.schemas.js';
 export * from './auth/auth.patterns.js';
 export * from './feedback/feedback.patterns.js';

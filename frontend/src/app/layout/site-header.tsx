@@ -21,7 +21,7 @@ import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
 import { useCurrentUser, type CurrentUser } from '@/lib/auth';
-import { formatPersonName } from '@/lib/format';
+import { personOf } from '@/lib/person';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'site-nav__link site-nav__link--active' : 'site-nav__link';
@@ -112,17 +112,10 @@ function accountItems(user: CurrentUser, onLogout: () => void): MenuItem[] {
 }
 
 function UserSummary({ user }: { user: CurrentUser }) {
-  const name = formatPersonName(user);
+  const { name } = personOf(user);
   return (
     <div className="user-summary">
-      <Avatar
-        id={user.id}
-        firstName={user.firstName}
-        lastName={user.lastName}
-        imageUrl={user.profileImageUrl}
-        size="md"
-        decorative
-      />
+      <Avatar person={personOf(user)} size="md" decorative />
       <div className="user-summary__text">
         <p className="user-summary__name">{name || user.email || 'Your account'}</p>
         {user.email && name && <p className="user-summary__email">{user.email}</p>}
@@ -213,14 +206,7 @@ export function SiteHeader() {
                 triggerTestId="user-menu-trigger"
                 trigger={
                   <>
-                    <Avatar
-                      id={user.id}
-                      firstName={user.firstName}
-                      lastName={user.lastName}
-                      imageUrl={user.profileImageUrl}
-                      size="md"
-                      decorative
-                    />
+                    <Avatar person={personOf(user)} size="md" decorative />
                     <ChevronDownIcon size={16} className="user-menu-trigger__chevron" />
                   </>
                 }

@@ -18,6 +18,7 @@ import { VideoGrid } from '@/features/videos/components/video-card';
 import { VideoAchievementsCard } from '@/features/videos/components/video-achievements';
 import { useCurrentUser } from '@/lib/auth';
 import { displayName, formatCount, formatRating } from '@/lib/format';
+import { personOf } from '@/lib/person';
 
 function UserNotFound() {
   const navigate = useNavigate();
@@ -171,7 +172,7 @@ export function ProfileRoute() {
 
   return (
     <div className="profile-page">
-      <DocumentTitle title={displayName(profile)} />
+      <DocumentTitle title={displayName(personOf(profile), profile.email)} />
       <div className="container profile-page__content">
         <ProfileHeader
           user={profile}

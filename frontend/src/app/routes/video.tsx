@@ -17,6 +17,7 @@ import { shareVideo } from '@/features/videos/utils/share-video';
 import { uploaderName } from '@/features/videos/utils/video-byline';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatRelativeDate } from '@/lib/format';
+import { personOf } from '@/lib/person';
 
 function VideoNotFound() {
   return (
@@ -92,14 +93,7 @@ function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin }: V
 
       <div className="video-info__bar">
         <Link to={paths.profile(video.uploaderId)} className="uploader-link" data-testid="uploader-link">
-          <Avatar
-            id={video.uploaderId}
-            firstName={video.uploaderFirstName}
-            lastName={video.uploaderLastName}
-            imageUrl={video.uploaderImage}
-            size="md"
-            decorative
-          />
+          <Avatar person={personOf(video)} size="md" decorative />
           <span className="uploader-link__text">
             <span className="uploader-link__label">Uploaded by</span>
             <span className="uploader-link__name">{name}</span>

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { UserIcon } from '@/components/ui/icons';
 import { avatarColor, initialsOf } from '@/lib/avatar-palette';
-import { formatPersonName } from '@/lib/format';
+import type { PersonSummary } from '@app/contracts';
 
 export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
 
 const ICON_SIZE: Record<AvatarSize, number> = { sm: 16, md: 20, lg: 32, xl: 56 };
 
 export type AvatarProps = {
-  id?: string | number | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  imageUrl?: string | null;
+  /** Whose picture, or initials on their colour when there is none (personOf gives it). */
+  person: PersonSummary;
   size?: AvatarSize;
   className?: string;
   /** Overrides the accessible text, which is otherwise the person's name. */
@@ -20,20 +18,12 @@ export type AvatarProps = {
   decorative?: boolean;
 };
 
-export function Avatar({
-  id,
-  firstName,
-  lastName,
-  imageUrl,
-  size = 'md',
-  className,
-  label,
-  decorative = false,
-}: AvatarProps) {
+export function Avatar({ person, size = 'md', className, label, decorative = false }: AvatarProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const name = formatPersonName({ firstName, lastName });
+  const name = person.name ?? '';
+  const imageUrl = person.image;
   const accessibleName = label ?? (name || 'User');
-  const initials = initialsOf(firstName, lastName);
+  const initials = initialsOf(person.firstName, person.lastName);
   const classes = ['avatar', `avatar--${size}`, className].filter(Boolean).join(' ');
   const showImage = Boolean(imageUrl) && failedUrl !== imageUrl;
 
@@ -54,7 +44,7 @@ export function Avatar({
   return (
     <span
       className={classes}
-      style={{ backgroundColor: avatarColor(id, name) }}
+      style={{ backgroundColor: avatarColor(person.id, name) }}
       role={decorative ? undefined : 'img'}
       aria-label={decorative ? undefined : accessibleName}
       aria-hidden={decorative ? true : undefined}

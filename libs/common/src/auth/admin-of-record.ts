@@ -8,10 +8,10 @@ import {
   type AdminOfRecordRequest,
   type AppName,
 } from '@app/contracts';
-import { DomainError, ForbiddenError } from '../errors/domain-errors.js';
-import { securityEvent } from '../logging/security-events.js';
+import { DomainError } from '../errors/domain-errors.js';
 import { NamespacedNatsClient } from '../transport/namespaced-nats.js';
 import { natsConnectionOptions, type NatsConnectionConfig } from '../transport/nats-connection.js';
+import { requireAdmin } from './require-admin.js';
 
 /** Well under the gateway's deadline for the whole call (SERVICE_TIMEOUT_MS, 3 s by default). */
 const ASK_TIMEOUT_MS = 2000;
@@ -48,23 +48,9 @@ export class AdminOfRecord {
     }
   }
 
-  /**
-   * Throws FORBIDDEN unless the actor is an admin of record. An actor that does not even claim
-   * to be one is refused without asking; one that claims it but is not (a forged message, or an
-   * admin demoted a moment ago) is also logged as `access.denied`.
-   */
-  async require(actor: Actor, forbiddenMessage: string, action: string): Promise<void> {
-    if (actor.isAdmin && (await this.isAdmin(actor.id))) return;
-    if (actor.isAdmin) {
-      securityEvent(this.logger, {
-        event: 'access.denied',
-        outcome: 'denied',
-        actorId: actor.id,
-        target: { action },
-        reason: 'claims admin but is not an admin of record',
-      });
-    }
-    throw new ForbiddenError(forbiddenMessage);
+  /** Throws FORBIDDEN unless the actor is an admin of record (requireAdmin, asking the auth service). */
+  require(actor: Actor, forbiddenMessage: string, action: string): Promise<void> {
+    return requireAdmin(actor, (userId) => this.isAdmin(userId), { message: forbiddenMessage, action }, this.logger);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -47,12 +47,64 @@ export const youtubeThumbnailUrl = (videoId: string) => `https://img.youtube.com
 /** The one form a link is stored and returned in, whatever form or extras were sent. */
 export const youtubeWatchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`;
 
+/** Spec "Accepted upload types": mp4, mov (QuickTime) and webm. 'video/mov' is not registered but some tools write it. */
+export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/mov', 'video/webm'] as const;
+export const ACCEPTED_VIDEO_EXTENSIONS = ['.mp4', '.mov', '.webm'] as const;
+
+/**
+ * What the file rule needs to know of a file: its type and size in bytes, and its name when it
+ * has one. The dialog passes the chosen File; the gateway, the container it sniffed and the
+ * bytes it stored.
+ */
+export interface VideoFileFacts {
+  name?: string;
+  type: string;
+  size: number;
+}
+
+// Browsers leave the type empty (or generic) for extensions the system does not map.
+const UNKNOWN_TYPES = new Set(['', 'application/octet-stream']);
+
+function hasAcceptedType(file: VideoFileFacts): boolean {
+  const type = file.type.toLowerCase();
+  if ((ACCEPTED_VIDEO_TYPES as readonly string[]).includes(type)) return true;
+  if (!UNKNOWN_TYPES.has(type) || !file.name) return false;
+  const name = file.name.toLowerCase();
+  return ACCEPTED_VIDEO_EXTENSIONS.some((extension) => name.endsWith(extension));
+}
+
+/** The file rule (spec section 5 "Upload"): the message for a missing, wrong or too large file, or null. */
+export function videoFileProblem(file: VideoFileFacts | null | undefined): string | null {
+  if (!file) return VIDEO_UPLOAD_MESSAGES.fileRequired;
+  if (!hasAcceptedType(file)) return VIDEO_UPLOAD_MESSAGES.invalidFile;
+  if (file.size > VIDEO_LIMITS.uploadMaxBytes) return VIDEO_UPLOAD_MESSAGES.fileTooLarge;
+  return null;
+}
+
+/**
+ * The source rule the gateway and the video service share: exactly one of a stored file and a
+ * link, the file passing the file rule. The link itself is checked by videoUploadFieldsSchema.
+ */
+export function videoSourceProblem(file: VideoFileFacts | undefined, youtubeUrl: string | undefined): string | null {
+  if (file && youtubeUrl) return VIDEO_UPLOAD_MESSAGES.fileAndLink;
+  if (youtubeUrl) return null;
+  return videoFileProblem(file);
+}
+
 const description = z
   .string()
   .max(VIDEO_LIMITS.descriptionMax, VIDEO_UPLOAD_MESSAGES.descriptionTooLong)
   .refine((value) => !hasForbiddenCharacter(value, 'multi-line'), VIDEO_UPLOAD_MESSAGES.descriptionControlCharacter)
   .nullish()
   .transform((value) => (value && !isInvisibleText(value) ? value.trim() : null));
+
+/** A link in either accepted form, returned in the one stored form. Required: the link mode's field. */
+export const youtubeUrlSchema = z
+  .string({ error: VIDEO_UPLOAD_MESSAGES.youtubeRequired })
+  .trim()
+  .min(1, VIDEO_UPLOAD_MESSAGES.youtubeRequired)
+  .refine((value) => youtubeVideoId(value) !== null, VIDEO_UPLOAD_MESSAGES.youtubeInvalid)
+  .transform((value) => youtubeWatchUrl(youtubeVideoId(value)!));
 
 /** The text fields of an upload (multipart fields arrive as strings). */
 export const videoUploadFieldsSchema = z.object({
@@ -73,10 +125,18 @@ export const videoUploadFieldsSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || youtubeVideoId(value) !== null, VIDEO_UPLOAD_MESSAGES.youtubeInvalid)
-    .transform((value) => (value === undefined ? undefined : youtubeWatchUrl(youtubeVideoId(value)!))),
+    .pipe(youtubeUrlSchema.optional()),
 });
 export type VideoUploadFields = z.infer<typeof videoUploadFieldsSchema>;
+
+/**
+ * The file rule on a file the gateway has streamed into storage (its sniffed container and byte
+ * count), for the video service's request schema: `storedUpload.superRefine(refineStoredFile)`.
+ */
+export function refineStoredFile(upload: { mimeType: string; sizeBytes: number }, context: z.RefinementCtx): void {
+  const problem = videoFileProblem({ type: upload.mimeType, size: upload.sizeBytes });
+  if (problem) context.addIssue({ code: 'custom', message: problem, path: ['mimeType'] });
+}
 
 /** PATCH /api/videos/{id} */
 export const updateVideoRequestSchema = z.object({ description });

@@ -2,12 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
   TOGGLE_ADMIN_PATTERN,
+  toUserDto,
   type Actor,
   type ToggleAdminMessage,
   type UserDto,
 } from '@app/contracts';
 import { AdminOfRecord, NotFoundError, ValidationError, securityEvent } from '@app/common';
-import { AdminUsersRepository, type AdminUserRow } from './admin-users.repository.js';
+import { AdminUsersRepository } from './admin-users.repository.js';
 import { ServiceCalls } from './service-calls.js';
 import { UserDeletionSaga } from './user-deletion.saga.js';
 
@@ -28,7 +29,7 @@ export class AdminUsersService {
 
   async list(actor: Actor): Promise<UserDto[]> {
     await this.admins.require(actor, ADMIN_MESSAGES.adminRequired, 'list-users');
-    return (await this.users.listActive()).map(toAdminUserDto);
+    return (await this.users.listActive()).map((row) => toUserDto(row, row.badges, true));
   }
 
   /** Starts the deletion saga; the account can no longer act from this moment. */
@@ -55,16 +56,3 @@ export class AdminUsersService {
     return this.services.send<UserDto, ToggleAdminMessage>(TOGGLE_ADMIN_PATTERN, { actorId: actor.id, userId });
   }
 }
-
-const toAdminUserDto = (row: AdminUserRow): UserDto => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  profileImageUrl: row.profileImageUrl,
-  isAdmin: row.isAdmin,
-  description: row.description,
-  createdAt: row.createdAt.toISOString(),
-  points: row.points,
-  badges: row.badges.map((badge) => ({ badgeType: badge.badgeType, earnedAt: new Date(badge.earnedAt).toISOString() })),
-});

@@ -4,6 +4,7 @@ import {
   AUTH_MESSAGES,
   profileImageKeyFromUrl,
   profileImageUrlFor,
+  toUserDto,
   type AdminOfRecordAnswer,
   type ChangePasswordMessage,
   type ProfileImageChange,
@@ -12,13 +13,12 @@ import {
   type UpdateProfileRequest,
   type UserDto,
 } from '@app/contracts';
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError, securityEvent } from '@app/common';
+import { ConflictError, DomainError, NotFoundError, ValidationError, requireAdmin, securityEvent } from '@app/common';
 import { ERROR_CODES } from '@app/contracts';
 import type { UserEntity } from '@app/database';
 import { isCommonPassword } from '../passwords/common-passwords.js';
 import { hashPassword, needsRehash, spendPasswordCheck, verifyPassword } from '../passwords/password-hasher.js';
 import { UsersRepository } from './users.repository.js';
-import { toUserDto } from './user.mapper.js';
 
 /** Accounts, credentials and profiles: every rule the auth service enforces. */
 @Injectable()
@@ -115,17 +115,13 @@ export class UsersService {
    * message without an admin actor (say, one published straight onto the bus) changes nothing.
    */
   async toggleAdmin(actorId: string, userId: string): Promise<UserDto> {
-    const actor = await this.users.findById(actorId);
-    if (!actor?.isAdmin) {
-      securityEvent(this.logger, {
-        event: 'access.denied',
-        outcome: 'denied',
-        actorId,
-        target: { action: 'toggle-admin', userId },
-        reason: 'not an admin of record',
-      });
-      throw new ForbiddenError(ADMIN_MESSAGES.adminRequired);
-    }
+    // The message names an admin actor; whether it is one, this table says.
+    await requireAdmin(
+      { id: actorId, isAdmin: true },
+      async (id) => (await this.users.findById(id))?.isAdmin ?? false,
+      { message: ADMIN_MESSAGES.adminRequired, action: 'toggle-admin', target: { userId } },
+      this.logger,
+    );
     if (actorId === userId) throw new ValidationError(ADMIN_MESSAGES.selfDemote);
     const user = await this.users.toggleAdmin(userId);
     if (!user) throw new NotFoundError('user');

@@ -1,4 +1,6 @@
 import {
+  personFields,
+  personSummary,
   videoStreamUrlFor,
   videoThumbnailUrlFor,
   type VideoDto,
@@ -6,13 +8,6 @@ import {
 } from '@app/contracts';
 import type { VideoProcessingState } from '@app/database';
 import type { VideoListingRow } from './videos.repository.js';
-
-/** "First Last", trimmed; null when the person has neither name. */
-export const fullName = (firstName: string | null, lastName: string | null): string | null =>
-  [firstName, lastName]
-    .map((name) => name?.trim())
-    .filter(Boolean)
-    .join(' ') || null;
 
 /** Screens tell only "still being prepared", "playable" and "broken" apart. */
 const PROCESSING_STATES: Record<VideoProcessingState, ProcessingStateDto> = {
@@ -35,11 +30,15 @@ export const toVideoDto = (row: VideoListingRow & { thumbnailData?: string | nul
   categoryId: row.categoryId,
   categoryName: row.categoryName,
   categoryIcon: row.categoryIcon,
-  uploaderId: row.uploaderId,
-  uploaderName: fullName(row.uploaderFirstName, row.uploaderLastName),
-  uploaderFirstName: row.uploaderFirstName,
-  uploaderLastName: row.uploaderLastName,
-  uploaderImage: row.uploaderImage,
+  ...personFields(
+    'uploader',
+    personSummary({
+      id: row.uploaderId,
+      firstName: row.uploaderFirstName,
+      lastName: row.uploaderLastName,
+      image: row.uploaderImage,
+    }),
+  ),
   views: row.views,
   createdAt: row.createdAt.toISOString(),
   feedbackCount: row.feedbackCount,

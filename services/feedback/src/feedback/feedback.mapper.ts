@@ -1,9 +1,11 @@
-import type {
-  FeedbackDto,
-  FeedbackRatingDto,
-  FeedbackVoteDto,
-  UserFeedbackItemDto,
-  UserFeedbackStatsDto,
+import {
+  personFields,
+  personSummary,
+  type FeedbackDto,
+  type FeedbackRatingDto,
+  type FeedbackVoteDto,
+  type UserFeedbackItemDto,
+  type UserFeedbackStatsDto,
 } from '@app/contracts';
 import type {
   AuthorFeedbackRow,
@@ -33,21 +35,19 @@ export const toUserFeedbackStatsDto = (totals: AuthorFeedbackTotalsRow): UserFee
   helpfulVotes: totals.helpfulVotes,
 });
 
-const fullName = (firstName: string | null, lastName: string | null): string | null =>
-  [firstName, lastName]
-    .map((name) => name?.trim())
-    .filter(Boolean)
-    .join(' ') || null;
-
 export const toFeedbackDto = (row: VideoFeedbackRow): FeedbackDto => ({
   id: row.id,
   videoId: row.videoId,
   content: row.content,
-  authorId: row.authorId,
-  authorName: fullName(row.authorFirstName, row.authorLastName),
-  authorFirstName: row.authorFirstName,
-  authorLastName: row.authorLastName,
-  authorImage: row.authorImage,
+  ...personFields(
+    'author',
+    personSummary({
+      id: row.authorId,
+      firstName: row.authorFirstName,
+      lastName: row.authorLastName,
+      image: row.authorImage,
+    }),
+  ),
   averageRating: row.averageRating,
   totalRatings: row.totalRatings,
   helpfulVotes: row.helpfulVotes,

@@ -4,6 +4,7 @@ import {
   isWithinVideoLengthLimit,
   VIDEO_KEYS,
   VIDEO_UPLOAD_MESSAGES,
+  videoSourceProblem,
   youtubeThumbnailUrl,
   youtubeVideoId,
   type Actor,
@@ -44,9 +45,14 @@ export class VideosService implements OnApplicationBootstrap {
 
   async create(request: CreateVideoRequest): Promise<CreatedVideo> {
     const { fields, upload } = request;
-    if (upload && fields.youtubeUrl) {
-      await this.discardUpload(upload.objectKey, 'both');
-      throw new ValidationError(VIDEO_UPLOAD_MESSAGES.fileAndLink);
+    // The gateway's rule, applied again: the service is the guard.
+    const sourceProblem = videoSourceProblem(
+      upload && { type: upload.mimeType, size: upload.sizeBytes },
+      fields.youtubeUrl,
+    );
+    if (sourceProblem) {
+      if (upload) await this.discardUpload(upload.objectKey, 'source');
+      throw new ValidationError(sourceProblem);
     }
     if (!(await this.videos.categoryExists(fields.categoryId))) {
       if (upload) await this.discardUpload(upload.objectKey, 'category');
@@ -61,8 +67,8 @@ export class VideosService implements OnApplicationBootstrap {
 
     if (!upload) {
       const youtubeId = fields.youtubeUrl ? youtubeVideoId(fields.youtubeUrl) : null;
-      if (!fields.youtubeUrl) throw new ValidationError(VIDEO_UPLOAD_MESSAGES.fileRequired);
-      if (!youtubeId) throw new ValidationError(VIDEO_UPLOAD_MESSAGES.youtubeInvalid);
+      // videoUploadFieldsSchema only lets a link through in the one stored form.
+      if (!fields.youtubeUrl || !youtubeId) throw new ValidationError(VIDEO_UPLOAD_MESSAGES.youtubeInvalid);
       const video = await this.videos.insertLink({
         ...base,
         youtubeUrl: fields.youtubeUrl,

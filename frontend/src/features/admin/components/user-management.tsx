@@ -8,7 +8,8 @@ import { useDeleteUser } from '@/features/admin/api/delete-user';
 import { useAdminUsers, type AdminUser } from '@/features/admin/api/get-admin-users';
 import { useToggleAdmin } from '@/features/admin/api/toggle-admin';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
-import { displayName, formatLongDate, formatPersonName } from '@/lib/format';
+import { displayName, formatLongDate } from '@/lib/format';
+import { personOf } from '@/lib/person';
 
 function failureToast(title: string, error: Error) {
   // The API client has already reported an ended session.
@@ -25,23 +26,16 @@ type UserRowProps = {
 };
 
 function UserRow({ user, isSelf, toggling, onToggleAdmin, onDelete }: UserRowProps) {
-  const name = formatPersonName(user);
+  const person = personOf(user);
   const joined = formatLongDate(user.createdAt);
   // The server refuses both for your own account (so the site always keeps an admin).
   const selfHint = isSelf ? 'You cannot change your own account here' : undefined;
   return (
     <li className="admin-row" data-testid="admin-user-row" data-user-id={user.id} data-admin={user.isAdmin}>
-      <Avatar
-        id={user.id}
-        firstName={user.firstName}
-        lastName={user.lastName}
-        imageUrl={user.profileImageUrl}
-        size="md"
-        decorative
-      />
+      <Avatar person={person} size="md" decorative />
       <div className="admin-row__main">
         <p className="admin-row__title">
-          <span data-testid="admin-user-name">{name || 'Unknown User'}</span>
+          <span data-testid="admin-user-name">{displayName(person)}</span>
           {user.isAdmin && (
             <span className="admin-badge" data-testid="admin-badge">
               <ShieldIcon size={12} />
@@ -72,7 +66,7 @@ function UserRow({ user, isSelf, toggling, onToggleAdmin, onDelete }: UserRowPro
           onClick={() => onDelete(user)}
           disabled={isSelf}
           title={selfHint}
-          aria-label={`Delete ${displayName(user)}`}
+          aria-label={`Delete ${displayName(person, user.email)}`}
           data-testid="admin-delete-user"
         >
           <TrashIcon size={16} />
@@ -146,7 +140,7 @@ export function UserManagement({ currentUserId, onUserDeleted }: UserManagementP
         title="Delete User"
         description={
           deleting
-            ? `Are you sure you want to delete ${displayName(deleting)}? This action cannot be undone.`
+            ? `Are you sure you want to delete ${displayName(personOf(deleting), deleting.email)}? This action cannot be undone.`
             : undefined
         }
         pending={deleteUser.isPending}

@@ -8,6 +8,7 @@ import type { Feedback } from '@/features/feedback/api/get-video-feedback';
 import { FeedbackContent } from '@/features/feedback/components/feedback-content';
 import type { FeedbackPlayer } from '@/features/feedback/types';
 import { displayName, formatCount, formatRating, formatRelativeDate } from '@/lib/format';
+import { personOf } from '@/lib/person';
 
 type FeedbackItemProps = {
   feedback: Feedback;
@@ -21,11 +22,8 @@ type FeedbackItemProps = {
 };
 
 export function FeedbackItem({ feedback, isOwn, votePending, ratePending, player, onVote, onRate }: FeedbackItemProps) {
-  const name = displayName({
-    name: feedback.authorName,
-    firstName: feedback.authorFirstName,
-    lastName: feedback.authorLastName,
-  });
+  const author = personOf(feedback);
+  const name = displayName(author);
   const date = formatRelativeDate(feedback.createdAt);
   const isExpert = feedback.averageRating >= FEEDBACK_LIMITS.expertAverageRating;
   // The signed-in member's own vote and rating, as the server reports them (set at once when given).
@@ -41,14 +39,7 @@ export function FeedbackItem({ feedback, isOwn, votePending, ratePending, player
     <article className="feedback-item" data-testid="feedback-item" data-feedback-id={feedback.id}>
       <header className="feedback-item__header">
         <Link to={paths.profile(feedback.authorId)} className="feedback-item__author" data-testid="feedback-author">
-          <Avatar
-            id={feedback.authorId}
-            firstName={feedback.authorFirstName}
-            lastName={feedback.authorLastName}
-            imageUrl={feedback.authorImage}
-            size="md"
-            decorative
-          />
+          <Avatar person={author} size="md" decorative />
           <span className="feedback-item__name">{name}</span>
         </Link>
         {isExpert && (

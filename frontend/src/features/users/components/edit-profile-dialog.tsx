@@ -10,6 +10,7 @@ import { useUpdateProfile } from '@/features/users/api/update-profile';
 import { useUploadProfileImage } from '@/features/users/api/upload-profile-image';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/api-client';
 import { focusFirstInvalid, useForm } from '@/lib/use-form';
+import { personOf } from '@/lib/person';
 import { reportFailure } from '@/features/users/components/report-failure';
 
 type EditProfileDialogProps = {
@@ -103,13 +104,7 @@ function PictureEditor({ user }: { user: UserDto }) {
             <img className="avatar__image" src={preview} alt="Preview of your new picture" />
           </span>
         ) : (
-          <Avatar
-            id={user.id}
-            firstName={user.firstName}
-            lastName={user.lastName}
-            imageUrl={user.profileImageUrl}
-            size="xl"
-          />
+          <Avatar person={personOf(user)} size="xl" />
         )}
         <button
           type="button"

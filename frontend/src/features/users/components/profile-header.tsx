@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { CalendarIcon, MailIcon, PencilIcon, ShieldIcon } from '@/components/ui/icons';
 import { displayName, formatLongDate } from '@/lib/format';
+import { personOf } from '@/lib/person';
 
 export type ProfileStat = {
   label: string;
@@ -27,18 +28,11 @@ export function ProfileHeader({ user, isOwner, badge, stats, onEditProfile, onCh
     <section className="card profile-header" aria-labelledby="profile-name">
       <div className="profile-header__banner" aria-hidden="true" />
       <div className="profile-header__main">
-        <Avatar
-          id={user.id}
-          firstName={user.firstName}
-          lastName={user.lastName}
-          imageUrl={user.profileImageUrl}
-          size="xl"
-          className="profile-header__avatar"
-        />
+        <Avatar person={personOf(user)} size="xl" className="profile-header__avatar" />
         <div className="profile-header__identity">
           <div className="profile-header__title-row">
             <h1 id="profile-name" className="profile-header__name">
-              {displayName(user)}
+              {displayName(personOf(user), user.email)}
             </h1>
             {badge}
           </div>

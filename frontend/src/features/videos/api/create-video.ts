@@ -13,11 +13,8 @@ export function createVideo(request: UploadRequest): Promise<Video> {
   form.append('title', request.title);
   form.append('description', request.description ?? '');
   form.append('categoryId', String(request.categoryId));
-  if (request.source.kind === 'file') {
-    form.append('video', request.source.file, request.source.file.name);
-  } else {
-    form.append('youtubeUrl', request.source.url);
-  }
+  if (request.mode === 'file') form.append('video', request.file, request.file.name);
+  else form.append('youtubeUrl', request.youtubeUrl);
   return api.post<Video>('/api/videos', form);
 }
 

@@ -1,4 +1,4 @@
-import { VIDEO_LIMITS, type CategoryDto } from '@app/contracts';
+import { VIDEO_LIMITS, videoFileProblem, type CategoryDto } from '@app/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
@@ -9,14 +9,11 @@ import { useCreateVideo } from '@/features/videos/api/create-video';
 import {
   VIDEO_FILE_ACCEPT,
   VIDEO_LENGTH_HINT,
-  validateUpload,
-  validateVideoFile,
-  type UploadErrors,
+  uploadFormSchema,
   type UploadFormValues,
-  type UploadMode,
 } from '@/features/videos/utils/upload-validation';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
-import { focusFirstInvalid } from '@/lib/use-form';
+import { focusFirstInvalid, useForm } from '@/lib/use-form';
 
 /** Simulated progress (spec section 4): +10 every 200 ms, holding at 90 until the answer. */
 const PROGRESS_STEP = 10;
@@ -41,6 +38,8 @@ function reportFailure(error: Error): void {
   toast({ title: 'Upload Failed', description: message ?? 'Upload failed', variant: 'destructive' });
 }
 
+const UPLOAD_FORM_SCHEMA = uploadFormSchema();
+
 const EMPTY_VALUES: UploadFormValues = {
   title: '',
   description: '',
@@ -63,9 +62,8 @@ export function UploadVideoForm({
 }) {
   const navigate = useNavigate();
   const create = useCreateVideo();
-  const [values, setValues] = useState<UploadFormValues>(EMPTY_VALUES);
-  const [errors, setErrors] = useState<UploadErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm(UPLOAD_FORM_SCHEMA, EMPTY_VALUES);
+  const { values, errors } = form;
   const [progress, setProgress] = useState(0);
   const progressTimer = useRef<number | undefined>(undefined);
   const progressRegion = useRef<HTMLDivElement>(null);
@@ -83,39 +81,18 @@ export function UploadVideoForm({
   };
   useEffect(() => stopProgress, []);
 
-  const update = (patch: Partial<UploadFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    // Once a submit has shown the messages, they follow the edits.
-    if (submitted) {
-      const result = validateUpload(next);
-      setErrors(result.success ? {} : result.errors);
-    }
-  };
-
   const onChooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    update({ file });
-    // A wrong file is reported at once, not only on submit.
-    if (file) setErrors((current) => ({ ...current, file: validateVideoFile(file) ?? undefined }));
-  };
-
-  const onModeChange = (mode: UploadMode) => {
-    update({ mode });
-    if (!submitted) setErrors({});
+    form.setValue('file', event.target.files?.[0] ?? null);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (uploading) return;
-    setSubmitted(true);
-    const result = validateUpload(values);
-    if (!result.success) {
-      setErrors(result.errors);
+    const request = form.validate();
+    if (!request) {
       focusFirstInvalid(event.currentTarget);
       return;
     }
-    setErrors({});
     setProgress(0);
     stopProgress();
     progressTimer.current = window.setInterval(() => {
@@ -124,7 +101,7 @@ export function UploadVideoForm({
     // The pressed button is disabled now; keep focus in the dialog, on the progress.
     window.requestAnimationFrame(() => progressRegion.current?.focus());
 
-    create.mutate(result.data, {
+    create.mutate(request, {
       onSuccess: (video) => {
         stopProgress();
         setProgress(100);
@@ -148,7 +125,8 @@ export function UploadVideoForm({
     });
   };
 
-  const fileError = errors.file;
+  // A wrong file is reported as soon as it is chosen, not only on submit.
+  const fileError = errors.file ?? (values.file ? (videoFileProblem(values.file) ?? undefined) : undefined);
   const fileHintId = `${fileId}-hint`;
   const fileErrorId = `${fileId}-error`;
 
@@ -164,7 +142,7 @@ export function UploadVideoForm({
           maxLength={VIDEO_LIMITS.titleMax}
           placeholder="e.g. Driver swing from the range"
           value={values.title}
-          onChange={(event) => update({ title: event.target.value })}
+          onChange={(event) => form.setValue('title', event.target.value)}
           error={errors.title}
           required
         />
@@ -176,14 +154,14 @@ export function UploadVideoForm({
           maxLength={VIDEO_LIMITS.descriptionMax}
           placeholder="What should people look at? What are you working on?"
           value={values.description}
-          onChange={(event) => update({ description: event.target.value })}
+          onChange={(event) => form.setValue('description', event.target.value)}
           error={errors.description}
         />
         <SelectField
           label="Category"
           name="categoryId"
           value={values.categoryId}
-          onChange={(event) => update({ categoryId: event.target.value })}
+          onChange={(event) => form.setValue('categoryId', event.target.value)}
           error={errors.categoryId}
           hint={categoriesError ? 'Categories could not be loaded. Close the dialog and try again.' : undefined}
           disabled={categories === undefined}
@@ -209,7 +187,7 @@ export function UploadVideoForm({
                 value="file"
                 className="segmented__input"
                 checked={values.mode === 'file'}
-                onChange={() => onModeChange('file')}
+                onChange={() => form.setValue('mode', 'file')}
               />
               <span className="segmented__label">
                 <UploadIcon size={16} />
@@ -223,7 +201,7 @@ export function UploadVideoForm({
                 value="youtube"
                 className="segmented__input"
                 checked={values.mode === 'youtube'}
-                onChange={() => onModeChange('youtube')}
+                onChange={() => form.setValue('mode', 'youtube')}
               />
               <span className="segmented__label">
                 <LinkIcon size={16} />
@@ -272,7 +250,7 @@ export function UploadVideoForm({
             autoComplete="off"
             placeholder="https://www.youtube.com/watch?v=…"
             value={values.youtubeUrl}
-            onChange={(event) => update({ youtubeUrl: event.target.value })}
+            onChange={(event) => form.setValue('youtubeUrl', event.target.value)}
             error={errors.youtubeUrl}
             hint="A youtube.com/watch?v=… or youtu.be/… link."
             required

@@ -1,16 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
+import type { VideoFileFacts } from '@app/contracts';
+import { validateForm } from '@/lib/validation';
 import {
+  VIDEO_FILE_ACCEPT,
   VIDEO_LENGTH_HINT,
-  validateUpload,
-  validateVideoFile,
+  uploadFormSchema,
   type UploadFormValues,
-  type VideoFileInfo,
+  type UploadRequest,
 } from './upload-validation';
 
 const MB = 1024 * 1024;
-const file = (name: string, type: string, size = 5 * MB): VideoFileInfo => ({ name, type, size });
+const file = (name: string, type: string, size = 5 * MB): VideoFileFacts => ({ name, type, size });
 
-const valid: UploadFormValues<VideoFileInfo> = {
+const valid: UploadFormValues<VideoFileFacts> = {
   title: '  Golf swing  ',
   description: '',
   categoryId: '3',
@@ -19,38 +21,15 @@ const valid: UploadFormValues<VideoFileInfo> = {
   youtubeUrl: '',
 };
 
-describe('validateVideoFile', () => {
-  it('asks for a file', () => {
-    expect(validateVideoFile(null)).toBe('Please select a video file');
-  });
+// As the dialog checks its values: useForm runs validateForm with this schema.
+const validateUpload = (values: UploadFormValues<VideoFileFacts>) =>
+  validateForm<UploadRequest<VideoFileFacts>, keyof UploadFormValues>(uploadFormSchema<VideoFileFacts>(), values);
 
-  it('accepts MP4, MOV and WebM, by type or, without a type, by extension', () => {
-    expect(validateVideoFile(file('a.mp4', 'video/mp4'))).toBeNull();
-    expect(validateVideoFile(file('a.mov', 'video/quicktime'))).toBeNull();
-    expect(validateVideoFile(file('a.webm', 'video/webm'))).toBeNull();
-    expect(validateVideoFile(file('A.MOV', ''))).toBeNull();
-  });
-
-  it('refuses other types', () => {
-    const message = 'Please select a valid video file (MP4, MOV, WebM)';
-    expect(validateVideoFile(file('a.avi', 'video/x-msvideo'))).toBe(message);
-    expect(validateVideoFile(file('notes.txt', 'text/plain'))).toBe(message);
-    expect(validateVideoFile(file('clip.mkv', ''))).toBe(message);
-    // A declared type wins over a misleading extension.
-    expect(validateVideoFile(file('photo.mp4', 'image/jpeg'))).toBe(message);
-  });
-
-  it('allows up to 100 MB', () => {
-    expect(validateVideoFile(file('a.mp4', 'video/mp4', 100 * MB))).toBeNull();
-    expect(validateVideoFile(file('a.mp4', 'video/mp4', 100 * MB + 1))).toBe('File size must be less than 100MB');
-  });
-});
-
-describe('validateUpload', () => {
-  it('returns the trimmed request for a file', () => {
-    expect(validateUpload(valid)).toEqual({
+describe('the upload form schema', () => {
+  it('returns the trimmed request with the file, ignoring a link typed in the other mode', () => {
+    expect(validateUpload({ ...valid, youtubeUrl: 'not a link' })).toEqual({
       success: true,
-      data: { title: 'Golf swing', description: null, categoryId: 3, source: { kind: 'file', file: valid.file } },
+      data: { mode: 'file', title: 'Golf swing', description: null, categoryId: 3, file: valid.file },
     });
   });
 
@@ -65,8 +44,19 @@ describe('validateUpload', () => {
     });
   });
 
+  it('applies the shared file rule to the chosen file', () => {
+    expect(validateUpload({ ...valid, file: file('notes.txt', 'text/plain') })).toEqual({
+      success: false,
+      errors: { file: 'Please select a valid video file (MP4, MOV, WebM)' },
+    });
+    expect(validateUpload({ ...valid, file: file('a.mp4', 'video/mp4', 100 * MB + 1) })).toEqual({
+      success: false,
+      errors: { file: 'File size must be less than 100MB' },
+    });
+  });
+
   it('checks the link, not the file, in link mode', () => {
-    const link = { ...valid, mode: 'youtube' as const, file: null };
+    const link = { ...valid, mode: 'youtube' as const, file: file('notes.txt', 'text/plain') };
     expect(validateUpload({ ...link, youtubeUrl: '' })).toEqual({
       success: false,
       errors: { youtubeUrl: 'YouTube URL is required' },
@@ -78,10 +68,11 @@ describe('validateUpload', () => {
     expect(validateUpload({ ...link, description: ' Tips ', youtubeUrl: ' https://youtu.be/dQw4w9WgXcQ ' })).toEqual({
       success: true,
       data: {
+        mode: 'youtube',
         title: 'Golf swing',
         description: 'Tips',
         categoryId: 3,
-        source: { kind: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ' },
+        youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       },
     });
   });
@@ -90,5 +81,11 @@ describe('validateUpload', () => {
 describe('VIDEO_LENGTH_HINT', () => {
   it('states the shared 2-minute rule in the spec’s words', () => {
     expect(VIDEO_LENGTH_HINT).toBe('Maximum length: 2 minutes');
+  });
+});
+
+describe('VIDEO_FILE_ACCEPT', () => {
+  it('offers the accepted types and extensions to the file picker', () => {
+    expect(VIDEO_FILE_ACCEPT).toBe('video/mp4,video/quicktime,video/mov,video/webm,.mp4,.mov,.webm');
   });
 });

@@ -1,10 +1,11 @@
+import type { VideoDto } from '@app/contracts';
 import { displayName, formatCount } from '@/lib/format';
+import { personOf } from '@/lib/person';
 
-type UploaderFields = {
-  uploaderName?: string | null;
-  uploaderFirstName?: string | null;
-  uploaderLastName?: string | null;
-};
+type UploaderFields = Pick<
+  VideoDto,
+  'uploaderId' | 'uploaderName' | 'uploaderFirstName' | 'uploaderLastName' | 'uploaderImage'
+>;
 
 type BylineFields = UploaderFields & {
   categoryName?: string | null;
@@ -13,11 +14,7 @@ type BylineFields = UploaderFields & {
 
 /** Who uploaded a video, as the video page and the Admin Panel name them. */
 export function uploaderName(video: UploaderFields): string {
-  return displayName({
-    name: video.uploaderName,
-    firstName: video.uploaderFirstName,
-    lastName: video.uploaderLastName,
-  });
+  return displayName(personOf(video));
 }
 
 /** 'By {uploader} • {category} • {views} views', the Admin Panel's video line (spec section 2). */
