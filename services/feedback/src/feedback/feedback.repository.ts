@@ -216,7 +216,7 @@ export class FeedbackRepository {
         userIds: [target.authorId],
       });
       const [numbers] = await this.deriveNumbers(manager, [target.id]);
-      return { outcome: 'cast', row: rows[0]!, numbers: numbers! };
+      return { outcome: 'cast', row: rows[0], numbers };
     });
   }
 
@@ -238,7 +238,7 @@ export class FeedbackRepository {
         userIds: [target.authorId],
       });
       const [numbers] = await this.deriveNumbers(manager, [target.id]);
-      return { outcome: 'cast', row: rows[0]!, numbers: numbers! };
+      return { outcome: 'cast', row: rows[0], numbers };
     });
   }
 
