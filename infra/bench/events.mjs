@@ -1,9 +1,10 @@
 // `npm run bench:events`: how long the event-derived numbers take to catch up with a burst of
 // 1,000 ratings (target: p99 under 2 s). Not a test: a missed target still exits 0; an error does not.
 // 100 members rate 10 pieces of feedback each through the real gateway, at most 100 requests in
-// flight; a poller watches feedback.totalRatings. A rating has converged once its feedback's
-// count includes it; at the end every aggregate (feedback means, video means, points) must be
-// exactly what the rows say.
+// flight. Each answer already carries its feedback's new numbers (kept in the rating's
+// transaction); the points of the feedback's author follow by event. A poller watches those
+// points: a rating has converged once its author's points include it. At the end every number
+// (feedback means, video means, points) must be exactly what the rows say.
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { ensureNodeDependencies } from '../local/lib/ensure-deps.mjs';
@@ -41,24 +42,29 @@ try {
   form.append('youtubeUrl', 'https://youtu.be/benchevent1');
   const video = await call(baseUrl, uploader, 'POST', '/api/videos', { form });
   const feedbackIds = [];
+  /** One piece of feedback per coach: feedback id → its author. */
+  const authorOf = new Map();
   for (const [i, coach] of coaches.entries()) {
     const feedback = await call(baseUrl, coach, 'POST', `/api/videos/${video.id}/feedback`, {
       json: { content: `Tip number ${i + 1}: keep the racquet head up.` },
     });
     feedbackIds.push(feedback.id);
+    authorOf.set(feedback.id, feedback.authorId);
   }
   await waitForQuietOutbox(env.DATABASE_URL);
 
-  // The poller: when did each feedback's count first reach each value?
-  const reachedAt = new Map(feedbackIds.map((id) => [id, []]));
+  // The poller: when did each author's points first reach each value? (Points only grow here.)
+  const pointsSeen = new Map([...authorOf.values()].map((id) => [id, []]));
   let polling = true;
   const poller = withPg(env.DATABASE_URL, async (client) => {
     while (polling) {
-      const { rows } = await client.query('SELECT id, "totalRatings" FROM feedback WHERE id = ANY($1)', [feedbackIds]);
+      const { rows } = await client.query('SELECT id, points FROM users WHERE id = ANY($1::uuid[])', [
+        [...pointsSeen.keys()],
+      ]);
       const now = performance.now();
       for (const row of rows) {
-        const reached = reachedAt.get(row.id);
-        while (reached.length < row.totalRatings) reached.push(now);
+        const seen = pointsSeen.get(row.id);
+        if (!seen.length || seen[seen.length - 1].points !== row.points) seen.push({ points: row.points, at: now });
       }
       await sleep(POLL_MS);
     }
@@ -82,7 +88,7 @@ try {
           body: JSON.stringify({ rating: item.rating }),
         });
         const at = performance.now();
-        if (res.status === 201) accepted.push({ ...item, at });
+        if (res.status === 201) accepted.push({ ...item, at, answer: await res.json() });
         else failures.push(`${res.status} ${await res.text()}`);
       }
     }),
@@ -90,6 +96,14 @@ try {
   const burstMs = performance.now() - started;
   const lastAccepted = performance.now();
   if (failures.length) throw new Error(`${failures.length} ratings refused, e.g. ${failures[0]}`);
+  // Each answer counts its own rating and every one stored before it on that feedback.
+  for (const feedbackId of feedbackIds) {
+    const counts = accepted
+      .filter((a) => a.feedbackId === feedbackId)
+      .map((a) => a.answer.totalRatings)
+      .sort((a, b) => a - b);
+    if (counts.some((count, i) => count !== i + 1)) throw new Error(`feedback ${feedbackId}: answers miscounted`);
+  }
 
   // Everything exact, as the rows say.
   const exactAt = await waitForExactAggregates(env.DATABASE_URL, video.id, feedbackIds);
@@ -99,10 +113,13 @@ try {
   const latencies = [];
   for (const feedbackId of feedbackIds) {
     const mine = accepted.filter((a) => a.feedbackId === feedbackId).sort((a, b) => a.at - b.at);
-    const reached = reachedAt.get(feedbackId);
-    for (const [rank, rating] of mine.entries()) {
-      const seen = reached[rank] ?? exactAt;
-      latencies.push(Math.max(0, seen - rating.at));
+    const seen = pointsSeen.get(authorOf.get(feedbackId));
+    // 5 for the feedback, then the stars of each rating answered so far.
+    let expected = 5;
+    for (const rating of mine) {
+      expected += rating.rating;
+      const reached = seen.find((s) => s.points >= expected)?.at ?? exactAt;
+      latencies.push(Math.max(0, reached - rating.at));
     }
   }
   latencies.sort((a, b) => a - b);
@@ -124,9 +141,7 @@ try {
       '',
     ],
   ]);
-  console.log(
-    "\nConvergence: from a rating's 201 to the moment its feedback's totalRatings includes it (polled every 20 ms).",
-  );
+  console.log("\nConvergence: from a rating's 201 to the moment its author's points include it (polled every 20 ms).");
   console.log('These are measurements, not tests: a missed target does not fail the run; an error does.');
 } catch (error) {
   console.error(`[bench:events] failed: ${error.stack ?? error.message}`);

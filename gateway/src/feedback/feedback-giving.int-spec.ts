@@ -6,6 +6,8 @@ import {
   FEEDBACK_MESSAGES,
   type DeliveredDomainEvent,
   type FeedbackDto,
+  type FeedbackRatingDto,
+  type FeedbackVoteDto,
   type UserDto,
   type VideoDto,
 } from '@app/contracts';
@@ -20,8 +22,9 @@ import {
   linkYoutubeVideo,
 } from '@app/testing';
 
-// Giving feedback, helpful votes and ratings through the real gateway and services, and the
-// numbers the event consumers derive from the rows: feedback and video aggregates, points, badges.
+// Giving feedback, helpful votes and ratings through the real gateway and services. The feedback's
+// own numbers come back in the answer and are read back at once; what other services derive from
+// the events (video stats, points, badges) follows asynchronously.
 let stack: TestStack;
 let categoryId: number;
 
@@ -54,9 +57,11 @@ const linkVideo = (session: HttpSession, title = 'Backhand drill') => linkYoutub
 const give = (session: HttpSession, videoId: number | string, content: unknown) =>
   session.post<FeedbackDto & { message?: string }>(`/api/videos/${videoId}/feedback`, { content });
 const vote = (session: HttpSession, feedbackId: number | string) =>
-  session.post<{ message?: string }>(`/api/feedback/${feedbackId}/vote`);
+  session.post<FeedbackVoteDto & { message?: string }>(`/api/feedback/${feedbackId}/vote`);
 const rate = (session: HttpSession, feedbackId: number | string, rating: unknown) =>
-  session.post<{ message?: string; rating?: number }>(`/api/feedback/${feedbackId}/rate`, { rating });
+  session.post<FeedbackRatingDto & { message?: string }>(`/api/feedback/${feedbackId}/rate`, { rating });
+const listed = async (session: HttpSession, videoId: number) =>
+  (await session.get<FeedbackDto[]>(`/api/feedback/video/${videoId}`)).body;
 
 async function feedbackRow(id: number) {
   const [row] = await sql<{ averageRating: number; totalRatings: number; helpfulVotes: number }>(
@@ -66,7 +71,7 @@ async function feedbackRow(id: number) {
   return row;
 }
 
-/** What the rows say, for comparison with what the consumers wrote. */
+/** What the rows say, for comparison with the numbers kept beside them. */
 async function truthFor(feedbackId: number) {
   const [row] = await sql<{ total: number; average: number; votes: number }>(
     `SELECT (SELECT count(*)::int FROM feedback_ratings WHERE "feedbackId" = $1) AS total,
@@ -199,10 +204,10 @@ describe('the same feedback twice', () => {
 });
 
 describe('helpful votes and ratings', () => {
-  it('counts a helpful vote once, never one’s own, and derives the numbers and points', async () => {
-    const { session: uploader } = await member();
+  it('counts a helpful vote once, never one’s own, answers with the new count and derives points', async () => {
+    const { session: uploader, user: uploaderUser } = await member();
     const { session: coach, user: coachUser } = await member();
-    const { session: fan } = await member();
+    const { session: fan, user: fanUser } = await member();
     const video = await linkVideo(uploader);
     const feedback = (await give(coach, video.id, 'Bend your knees more')).body;
 
@@ -213,19 +218,28 @@ describe('helpful votes and ratings', () => {
     expect((await vote(fan, 2_000_000_000)).status).toBe(404);
     expect((await vote(fan, 'x')).status).toBe(404);
 
-    expect((await vote(fan, feedback.id)).status).toBe(201);
+    const first = await vote(fan, feedback.id);
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({
+      feedbackId: feedback.id,
+      userId: fanUser.id,
+      createdAt: expect.any(String),
+      helpfulVotes: 1,
+      averageRating: 0,
+      totalRatings: 0,
+    });
     const again = await vote(fan, feedback.id);
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(FEEDBACK_MESSAGES.alreadyVoted);
-    expect((await vote(uploader, feedback.id)).status).toBe(201);
+    const second = await vote(uploader, feedback.id);
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ feedbackId: feedback.id, userId: uploaderUser.id, helpfulVotes: 2 });
 
-    await eventually(
-      () => feedbackRow(feedback.id),
-      (row) => row?.helpfulVotes === 2,
-    );
+    // Read-your-writes: the list read right after the answer already counts both votes.
     // Each signed-in viewer sees their own vote; a visitor sees none.
-    const asFan = (await fan.get<FeedbackDto[]>(`/api/feedback/video/${video.id}`)).body;
+    const asFan = await listed(fan, video.id);
     expect(asFan[0]).toMatchObject({ id: feedback.id, helpfulVotes: 2, viewerVoted: true, viewerRating: null });
+    expect(await feedbackRow(feedback.id)).toEqual({ averageRating: 0, totalRatings: 0, helpfulVotes: 2 });
     const asVisitor = (await new HttpSession(stack.baseUrl).get<FeedbackDto[]>(`/api/feedback/video/${video.id}`)).body;
     expect(asVisitor[0]).toMatchObject({ viewerVoted: false, viewerRating: null });
     // 5 for the feedback, 2 for each helpful vote received.
@@ -235,7 +249,7 @@ describe('helpful votes and ratings', () => {
     );
   });
 
-  it('takes whole stars 1 to 5, once per member, never one’s own, and derives means and points', async () => {
+  it('takes whole stars 1 to 5, once per member, never one’s own, answers with the new mean and derives points', async () => {
     const { session: uploader } = await member();
     const { session: coach, user: coachUser } = await member();
     const raters = await members(2);
@@ -255,21 +269,37 @@ describe('helpful votes and ratings', () => {
     expect(own.status).toBe(403);
     expect(own.body.message).toBe(FEEDBACK_MESSAGES.ownFeedbackRating);
 
-    expect((await rate(raters[0].session, feedback.id, 5)).status).toBe(201);
+    const five = await rate(raters[0].session, feedback.id, 5);
+    expect(five.status).toBe(201);
+    expect(five.body).toEqual({
+      feedbackId: feedback.id,
+      raterId: raters[0].user.id,
+      rating: 5,
+      createdAt: expect.any(String),
+      helpfulVotes: 0,
+      averageRating: 5,
+      totalRatings: 1,
+    });
+    // Read-your-writes: a visitor's list read right after the answer has the new mean.
+    expect((await listed(new HttpSession(stack.baseUrl), video.id))[0]).toMatchObject({
+      averageRating: 5,
+      totalRatings: 1,
+    });
     const twice = await rate(raters[0].session, feedback.id, 1);
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe(FEEDBACK_MESSAGES.alreadyRated);
-    expect((await rate(raters[1].session, feedback.id, 4)).status).toBe(201);
-    expect((await rate(uploader, feedback.id, 3)).status).toBe(201);
+    const four = await rate(raters[1].session, feedback.id, 4);
+    expect(four.body).toMatchObject({ rating: 4, averageRating: 4.5, totalRatings: 2 });
+    const three = await rate(uploader, feedback.id, 3);
+    expect(three.body).toMatchObject({ rating: 3, averageRating: 4, totalRatings: 3 });
 
-    await eventually(
-      () => feedbackRow(feedback.id),
-      (row) => row?.totalRatings === 3 && Math.abs(row.averageRating - 4) < 1e-6,
-    );
-    const listed = (await new HttpSession(stack.baseUrl).get<FeedbackDto[]>(`/api/feedback/video/${video.id}`)).body;
-    expect(listed[0]).toMatchObject({ id: feedback.id, averageRating: 4, totalRatings: 3, viewerRating: null });
-    const asRater = (await raters[1].session.get<FeedbackDto[]>(`/api/feedback/video/${video.id}`)).body;
+    const asVisitor = await listed(new HttpSession(stack.baseUrl), video.id);
+    expect(asVisitor[0]).toMatchObject({ id: feedback.id, averageRating: 4, totalRatings: 3, viewerRating: null });
+    const asRater = await listed(raters[1].session, video.id);
     expect(asRater[0]).toMatchObject({ id: feedback.id, viewerRating: 4, viewerVoted: false });
+    // The author's profile numbers are the feedback service's too: current at once.
+    const stats = await new HttpSession(stack.baseUrl).get(`/api/feedback/user/${coachUser.id}/stats`);
+    expect(stats.body).toEqual({ averageRating: 4, totalFeedback: 1, totalRatings: 3, helpfulVotes: 0 });
     // The video: one feedback, rated 4 on average (Highest Rated sorts on this).
     const shown = await eventually(
       async () => (await new HttpSession(stack.baseUrl).get<VideoDto>(`/api/videos/${video.id}`)).body,
@@ -294,13 +324,16 @@ describe('helpful votes and ratings', () => {
 
     const answers = await Promise.all(raters.map(({ session }, i) => rate(session, feedback.id, stars[i])));
     expect(answers.map((answer) => answer.status)).toEqual(raters.map(() => 201));
+    // Each rating waited for the one before it on this feedback: every answer counts one more.
+    expect(answers.map((answer) => answer.body.totalRatings).sort((a, b) => a - b)).toEqual(
+      raters.map((_, i) => i + 1),
+    );
 
     const mean = stars.reduce((sum, s) => sum + s, 0) / stars.length;
-    const row = await eventually(
-      () => feedbackRow(feedback.id),
-      (r) => r?.totalRatings === 50,
-    );
+    const row = await feedbackRow(feedback.id);
+    expect(row!.totalRatings).toBe(50);
     expect(row!.averageRating).toBeCloseTo(mean, 5);
+    expect(answers.find((answer) => answer.body.totalRatings === 50)!.body.averageRating).toBeCloseTo(mean, 5);
     expect(await truthFor(feedback.id)).toEqual({ total: 50, average: mean, votes: 0 });
   });
 

@@ -2,13 +2,11 @@ import { Module } from '@nestjs/common';
 import { HealthModule } from '@app/common';
 import { DatabaseModule, DomainEventsModule } from '@app/database';
 import { config } from './config.js';
-import { FeedbackAggregatesProcessor } from './aggregates/feedback-aggregates.processor.js';
-import { FeedbackAggregatesRepository } from './aggregates/feedback-aggregates.repository.js';
 import { FeedbackHandler } from './feedback/feedback.handler.js';
 import { FeedbackService } from './feedback/feedback.service.js';
 import { FeedbackRepository } from './feedback/feedback.repository.js';
 
-/** The feedback service: owns feedback, helpful votes and ratings, and derives feedback's numbers. */
+/** The feedback service: owns feedback, helpful votes and ratings, and keeps feedback's numbers with them. */
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'feedback' }),
@@ -16,6 +14,6 @@ import { FeedbackRepository } from './feedback/feedback.repository.js';
     HealthModule.forApp('feedback'),
   ],
   controllers: [FeedbackHandler],
-  providers: [FeedbackService, FeedbackRepository, FeedbackAggregatesRepository, FeedbackAggregatesProcessor],
+  providers: [FeedbackService, FeedbackRepository],
 })
 export class AppModule {}

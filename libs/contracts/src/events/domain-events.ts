@@ -39,11 +39,10 @@ export interface DeliveredDomainEvent extends DomainEvent {
 
 /**
  * One BullMQ queue per consumer: the relay delivers every batch to each. Each consumer writes
- * only the table its service owns.
+ * only the table its service owns. Events are for other services: the feedback service keeps
+ * its own numbers in the transaction of the vote or rating, so it has no queue here.
  */
 export const DOMAIN_EVENT_QUEUES = {
-  /** feedback-service: feedback.averageRating, totalRatings, helpfulVotes */
-  feedbackAggregates: 'events-feedback-aggregates',
   /** video-service: videos.feedbackCount, averageRating */
   videoFeedbackStats: 'events-video-feedback-stats',
   /** auth-service: users.points, user_badges */

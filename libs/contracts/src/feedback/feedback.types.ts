@@ -38,7 +38,7 @@ export interface FeedbackDto {
   authorFirstName: string | null;
   authorLastName: string | null;
   authorImage: string | null;
-  /** Mean of the ratings it received; 0 when unrated. Derived asynchronously from the rating rows. */
+  /** Mean of the ratings it received; 0 when unrated. Derived from the rating rows with each vote and rating. */
   averageRating: number;
   totalRatings: number;
   helpfulVotes: number;
@@ -50,15 +50,26 @@ export interface FeedbackDto {
   viewerRating: number | null;
 }
 
-/** What POST /api/feedback/{id}/vote answers (201). */
-export interface FeedbackVoteDto {
+/**
+ * A piece of feedback's own numbers, derived from its vote and rating rows in the transaction that
+ * stored the vote or rating, so the answer already includes it.
+ */
+export interface FeedbackNumbersDto {
+  helpfulVotes: number;
+  /** Mean of the ratings it received; 0 when unrated. */
+  averageRating: number;
+  totalRatings: number;
+}
+
+/** What POST /api/feedback/{id}/vote answers (201): the vote and the feedback's numbers with it. */
+export interface FeedbackVoteDto extends FeedbackNumbersDto {
   feedbackId: number;
   userId: string;
   createdAt: string;
 }
 
-/** What POST /api/feedback/{id}/rate answers (201). */
-export interface FeedbackRatingDto {
+/** What POST /api/feedback/{id}/rate answers (201): the rating and the feedback's numbers with it. */
+export interface FeedbackRatingDto extends FeedbackNumbersDto {
   feedbackId: number;
   raterId: string;
   rating: number;

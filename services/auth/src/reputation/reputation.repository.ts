@@ -14,7 +14,7 @@ export class ReputationRepository {
   async deriveFor(userIds: string[]): Promise<void> {
     if (!userIds.length) return;
     await this.dataSource.transaction(async (manager) => {
-      // Lock in id order, then derive in fresh statements (see the feedback aggregates).
+      // Lock in id order, then derive in fresh statements: they see every row committed before the lock.
       await manager.query(`SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [userIds]);
       await manager.query(
         `UPDATE users u SET points =

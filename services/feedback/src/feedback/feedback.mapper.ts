@@ -2,6 +2,7 @@ import {
   personFields,
   personSummary,
   type FeedbackDto,
+  type FeedbackNumbersDto,
   type FeedbackRatingDto,
   type FeedbackVoteDto,
   type UserFeedbackItemDto,
@@ -12,6 +13,7 @@ import type {
   AuthorFeedbackTotalsRow,
   CastRatingRow,
   CastVoteRow,
+  FeedbackNumbersRow,
   VideoFeedbackRow,
 } from './feedback.repository.js';
 
@@ -56,15 +58,23 @@ export const toFeedbackDto = (row: VideoFeedbackRow): FeedbackDto => ({
   viewerRating: row.viewerRating,
 });
 
-export const toFeedbackVoteDto = (row: CastVoteRow): FeedbackVoteDto => ({
+const toFeedbackNumbersDto = (numbers: FeedbackNumbersRow): FeedbackNumbersDto => ({
+  helpfulVotes: numbers.helpfulVotes,
+  averageRating: numbers.averageRating,
+  totalRatings: numbers.totalRatings,
+});
+
+export const toFeedbackVoteDto = (row: CastVoteRow, numbers: FeedbackNumbersRow): FeedbackVoteDto => ({
   feedbackId: row.feedbackId,
   userId: row.userId,
   createdAt: row.createdAt.toISOString(),
+  ...toFeedbackNumbersDto(numbers),
 });
 
-export const toFeedbackRatingDto = (row: CastRatingRow): FeedbackRatingDto => ({
+export const toFeedbackRatingDto = (row: CastRatingRow, numbers: FeedbackNumbersRow): FeedbackRatingDto => ({
   feedbackId: row.feedbackId,
   raterId: row.raterId,
   rating: row.rating,
   createdAt: row.createdAt.toISOString(),
+  ...toFeedbackNumbersDto(numbers),
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DOMAIN_EVENTS } from '@app/contracts';
 import {
   CategoryEntity,
@@ -68,6 +68,14 @@ export interface FeedbackTarget {
   authorId: string;
 }
 
+/** A piece of feedback's own numbers, as its vote and rating rows say. */
+export interface FeedbackNumbersRow {
+  id: number;
+  helpfulVotes: number;
+  averageRating: number;
+  totalRatings: number;
+}
+
 export interface CastVoteRow {
   feedbackId: number;
   userId: string;
@@ -80,6 +88,15 @@ export interface CastRatingRow {
   rating: number;
   createdAt: Date;
 }
+
+/**
+ * What became of a vote or rating: stored (with the feedback's numbers that include it), refused
+ * because the member had already cast one, or the feedback went in the meantime.
+ */
+export type CastOutcome<Row> =
+  | { outcome: 'cast'; row: Row; numbers: FeedbackNumbersRow }
+  | { outcome: 'already-cast' }
+  | { outcome: 'feedback-gone' };
 
 /**
  * The only place the feedback service queries feedback. `videos` and `categories` are joined
@@ -179,46 +196,89 @@ export class FeedbackRepository {
   }
 
   /**
-   * One helpful vote per member: null when they had already voted. The unique constraint decides,
-   * so two votes sent at once still make one row.
+   * One helpful vote per member. The unique constraint decides, so two votes sent at once still
+   * make one row. The vote, its event and the feedback's new numbers are one transaction.
    */
-  insertVoteWithEvent(target: FeedbackTarget, userId: string): Promise<CastVoteRow | null> {
+  insertVoteWithEvent(target: FeedbackTarget, userId: string): Promise<CastOutcome<CastVoteRow>> {
     return this.dataSource.transaction(async (manager) => {
+      if (!(await this.lockFeedback(manager, [target.id])).length) return { outcome: 'feedback-gone' };
       const rows: CastVoteRow[] = await manager.query(
         `INSERT INTO feedback_votes ("feedbackId", "userId") VALUES ($1, $2)
          ON CONFLICT ("feedbackId", "userId") DO NOTHING
          RETURNING "feedbackId", "userId", "createdAt"`,
         [target.id, userId],
       );
-      if (!rows.length) return null;
+      if (!rows.length) return { outcome: 'already-cast' };
       await recordDomainEvent(manager, {
         type: DOMAIN_EVENTS.feedbackVoted,
         feedbackId: target.id,
         videoId: target.videoId,
         userIds: [target.authorId],
       });
-      return rows[0];
+      const [numbers] = await this.deriveNumbers(manager, [target.id]);
+      return { outcome: 'cast', row: rows[0], numbers };
     });
   }
 
-  /** One rating per member, as for votes: null when they had already rated. */
-  insertRatingWithEvent(target: FeedbackTarget, raterId: string, rating: number): Promise<CastRatingRow | null> {
+  /** One rating per member, as for votes. */
+  insertRatingWithEvent(target: FeedbackTarget, raterId: string, rating: number): Promise<CastOutcome<CastRatingRow>> {
     return this.dataSource.transaction(async (manager) => {
+      if (!(await this.lockFeedback(manager, [target.id])).length) return { outcome: 'feedback-gone' };
       const rows: CastRatingRow[] = await manager.query(
         `INSERT INTO feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, $3)
          ON CONFLICT ("feedbackId", "raterId") DO NOTHING
          RETURNING "feedbackId", "raterId", rating, "createdAt"`,
         [target.id, raterId, rating],
       );
-      if (!rows.length) return null;
+      if (!rows.length) return { outcome: 'already-cast' };
       await recordDomainEvent(manager, {
         type: DOMAIN_EVENTS.feedbackRated,
         feedbackId: target.id,
         videoId: target.videoId,
         userIds: [target.authorId],
       });
-      return rows[0];
+      const [numbers] = await this.deriveNumbers(manager, [target.id]);
+      return { outcome: 'cast', row: rows[0], numbers };
     });
+  }
+
+  /**
+   * Locks the feedback rows in id order and answers the ids still there. Taken before a vote or
+   * rating is inserted, so of two members reacting to one feedback at once the second waits for the
+   * first to commit; under READ COMMITTED its next statements then see the first one's row, and the
+   * numbers it derives include both. NO KEY UPDATE leaves the feedback readable meanwhile.
+   */
+  private async lockFeedback(manager: EntityManager, feedbackIds: number[]): Promise<number[]> {
+    const rows: { id: number }[] = await manager.query(
+      `SELECT id FROM feedback WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE`,
+      [feedbackIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * helpfulVotes, totalRatings and averageRating again from the vote and rating rows (callers hold
+   * the row locks). Depends only on the rows, so deriving twice changes nothing.
+   */
+  private deriveNumbers(manager: EntityManager, feedbackIds: number[]): Promise<FeedbackNumbersRow[]> {
+    if (!feedbackIds.length) return Promise.resolve([]);
+    return manager
+      .query<[FeedbackNumbersRow[], number]>(
+        `UPDATE feedback f SET
+           "helpfulVotes" = (SELECT count(*) FROM feedback_votes v WHERE v."feedbackId" = f.id),
+           "totalRatings" = r.total,
+           "averageRating" = r.average
+         FROM (
+           SELECT f2.id, count(fr.id)::int AS total, COALESCE(avg(fr.rating), 0)::real AS average
+             FROM feedback f2 LEFT JOIN feedback_ratings fr ON fr."feedbackId" = f2.id
+            WHERE f2.id = ANY($1)
+            GROUP BY f2.id
+         ) r
+         WHERE f.id = r.id
+         RETURNING f.id, f."helpfulVotes", f."averageRating", f."totalRatings"`,
+        [feedbackIds],
+      )
+      .then(([rows]) => rows);
   }
 
   /** The viewer's own vote and rating come from the unique (feedbackId, user) indexes: one row each at most. */
@@ -249,8 +309,9 @@ export class FeedbackRepository {
   }
 
   /**
-   * A member's feedback, votes and ratings go, with events naming whose numbers change: the
-   * authors of the feedback they voted on or rated, and the videos they gave feedback on.
+   * A member's feedback, votes and ratings go, and the feedback they had voted on or rated is
+   * derived again in the same transaction; events name whose numbers other services keep: the
+   * authors of that feedback, and the videos they gave feedback on.
    * One transaction; a re-run finds nothing left and records nothing.
    */
   deleteAllOfMember(userId: string): Promise<number> {
@@ -261,6 +322,10 @@ export class FeedbackRepository {
             SELECT "feedbackId" FROM feedback_votes WHERE "userId" = $1
             UNION SELECT "feedbackId" FROM feedback_ratings WHERE "raterId" = $1)`,
         [userId],
+      );
+      const reactedIds = await this.lockFeedback(
+        manager,
+        reacted.map((row) => row.id),
       );
       const given: { videoId: number }[] = await manager.query(
         `SELECT DISTINCT "videoId" FROM feedback WHERE "authorId" = $1`,
@@ -286,6 +351,7 @@ export class FeedbackRepository {
       for (const row of given) {
         await recordDomainEvent(manager, { type: DOMAIN_EVENTS.feedbackDeleted, videoId: row.videoId, userIds: [] });
       }
+      await this.deriveNumbers(manager, reactedIds);
       return votes + ratings + feedback;
     });
   }

@@ -21,8 +21,8 @@ import {
 
 /**
  * Feedback, helpful votes and ratings. The rules live here; each accepted fact is committed with
- * its domain event, and the numbers it changes (averages, counts, points) are derived by the
- * event consumers within moments.
+ * its domain event. The feedback's own numbers change in that same transaction and come back in
+ * the answer; what other services keep (video stats, points, badges) follows from the event.
  */
 @Injectable()
 export class FeedbackService {
@@ -65,19 +65,21 @@ export class FeedbackService {
   async vote(actor: Actor, feedbackId: number): Promise<FeedbackVoteDto> {
     const target = await this.target(feedbackId);
     if (target.authorId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownFeedbackVote);
-    const vote = await this.feedback.insertVoteWithEvent(target, actor.id);
-    if (!vote) throw new ValidationError(FEEDBACK_MESSAGES.alreadyVoted);
+    const cast = await this.feedback.insertVoteWithEvent(target, actor.id);
+    if (cast.outcome === 'feedback-gone') throw new NotFoundError('feedback');
+    if (cast.outcome === 'already-cast') throw new ValidationError(FEEDBACK_MESSAGES.alreadyVoted);
     this.events.kick();
-    return toFeedbackVoteDto(vote);
+    return toFeedbackVoteDto(cast.row, cast.numbers);
   }
 
   async rate(actor: Actor, feedbackId: number, rating: number): Promise<FeedbackRatingDto> {
     const target = await this.target(feedbackId);
     if (target.authorId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownFeedbackRating);
-    const row = await this.feedback.insertRatingWithEvent(target, actor.id, rating);
-    if (!row) throw new ValidationError(FEEDBACK_MESSAGES.alreadyRated);
+    const cast = await this.feedback.insertRatingWithEvent(target, actor.id, rating);
+    if (cast.outcome === 'feedback-gone') throw new NotFoundError('feedback');
+    if (cast.outcome === 'already-cast') throw new ValidationError(FEEDBACK_MESSAGES.alreadyRated);
     this.events.kick();
-    return toFeedbackRatingDto(row);
+    return toFeedbackRatingDto(cast.row, cast.numbers);
   }
 
   /** Step of the user-deletion saga. */

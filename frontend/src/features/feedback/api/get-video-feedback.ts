@@ -1,18 +1,11 @@
 import type { FeedbackDto } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { applyPendingAggregates, PendingAggregateRegistry } from '@/features/feedback/utils/pending-aggregates';
 import { api } from '@/lib/api-client';
 
 /** A piece of feedback on a video (spec section 3). */
 export type Feedback = FeedbackDto;
 
 export const videoFeedbackUrl = (videoId: number) => `/api/feedback/video/${encodeURIComponent(String(videoId))}`;
-
-/**
- * Votes and ratings this page has shown before the server's (asynchronously derived) numbers
- * include them; every load of a video's feedback lays them over the answer until they do.
- */
-export const pendingAggregates = new PendingAggregateRegistry();
 
 /** GET /api/feedback/video/{videoId} → most helpful first. Public. */
 export async function getVideoFeedback(videoId: number, options: { signal?: AbortSignal } = {}): Promise<Feedback[]> {
@@ -27,12 +20,7 @@ export async function getVideoFeedback(videoId: number, options: { signal?: Abor
 export function getVideoFeedbackQueryOptions(videoId: number) {
   return queryOptions({
     queryKey: [videoFeedbackUrl(videoId)] as const,
-    queryFn: async ({ signal }) => {
-      const fresh = await getVideoFeedback(videoId, { signal });
-      const { feedback, open } = applyPendingAggregates(fresh, pendingAggregates.forVideo(videoId), Date.now());
-      pendingAggregates.replace(videoId, open);
-      return feedback;
-    },
+    queryFn: ({ signal }) => getVideoFeedback(videoId, { signal }),
   });
 }
 

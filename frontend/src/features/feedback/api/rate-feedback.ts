@@ -1,19 +1,18 @@
 import type { FeedbackRatingDto } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  getVideoFeedbackQueryOptions,
-  pendingAggregates,
-  type Feedback,
-} from '@/features/feedback/api/get-video-feedback';
-import { expectAggregates, settleVideoFeedback } from '@/features/feedback/api/settle-feedback';
+  invalidateAuthorFeedback,
+  updateVideoFeedbackItem,
+  withServerNumbers,
+} from '@/features/feedback/api/feedback-cache';
+import { getVideoFeedbackQueryOptions, type Feedback } from '@/features/feedback/api/get-video-feedback';
 import type { FeedbackMutationCallbacks } from '@/features/feedback/api/vote-feedback';
 import { isAlreadyDone } from '@/features/feedback/utils/feedback-errors';
-import { withRating } from '@/features/feedback/utils/pending-aggregates';
 import { api, getServerMessage } from '@/lib/api-client';
 
 export type RateFeedbackInput = { feedback: Feedback; rating: number };
 
-/** POST /api/feedback/{id}/rate {rating}: whole stars 1..5 for someone else's feedback, once. */
+/** POST /api/feedback/{id}/rate {rating}: whole stars 1..5 for someone else's feedback, once. 201 with its new numbers. */
 export function rateFeedback(feedbackId: number, rating: number): Promise<FeedbackRatingDto> {
   return api.post<FeedbackRatingDto>(`/api/feedback/${encodeURIComponent(String(feedbackId))}/rate`, { rating });
 }
@@ -22,18 +21,18 @@ export function useRateFeedback(videoId: number, callbacks: FeedbackMutationCall
   const queryClient = useQueryClient();
   const listKey = getVideoFeedbackQueryOptions(videoId).queryKey;
   const update = (feedbackId: number, change: (item: Feedback) => Feedback) =>
-    queryClient.setQueryData(listKey, (list) => list?.map((item) => (item.id === feedbackId ? change(item) : item)));
+    updateVideoFeedbackItem(queryClient, videoId, feedbackId, change);
 
   return useMutation({
     mutationFn: ({ feedback, rating }: RateFeedbackInput) => rateFeedback(feedback.id, rating),
-    // The rating and the average show at once; the server's own average follows asynchronously.
+    // The rating shows at once, folded into the mean; the answer then brings the server's mean.
     onMutate: async ({ feedback, rating }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const before = queryClient.getQueryData(listKey)?.find((item) => item.id === feedback.id) ?? feedback;
-      const shown = { ...withRating(before, rating), viewerRating: rating };
-      update(feedback.id, () => shown);
-      expectAggregates(videoId, feedback.id, {
-        rating: { averageRating: shown.averageRating, totalRatings: shown.totalRatings },
+      update(feedback.id, (item) => {
+        const totalRatings = item.totalRatings + 1;
+        const averageRating = (item.averageRating * item.totalRatings + rating) / totalRatings;
+        return { ...item, averageRating, totalRatings, viewerRating: rating };
       });
       return {
         before: { averageRating: before.averageRating, totalRatings: before.totalRatings },
@@ -41,9 +40,8 @@ export function useRateFeedback(videoId: number, callbacks: FeedbackMutationCall
       };
     },
     onError: (error, input, context) => {
-      pendingAggregates.drop(videoId, input.feedback.id, 'rating');
-      // "Already rated": the member's earlier rating stands, so the control stays done and a reload
-      // brings the stars they gave then. Otherwise the rating is taken back.
+      // "Already rated": the member's earlier rating stands, so the control stays done and the list
+      // is read again for the stars they gave then. Otherwise the rating is taken back.
       const alreadyRated = isAlreadyDone('rate', getServerMessage(error));
       if (context) {
         update(input.feedback.id, (item) => ({
@@ -55,11 +53,11 @@ export function useRateFeedback(videoId: number, callbacks: FeedbackMutationCall
       if (alreadyRated) void queryClient.invalidateQueries({ queryKey: listKey });
       callbacks.onError?.(error, input);
     },
-    onSuccess: async (_rating, { feedback, rating }) => {
-      // A reload that read the list before the rating was stored must not take viewerRating away again.
+    onSuccess: async (answer, { feedback, rating }) => {
+      // A list read that started before the rating was stored must not overwrite the answer.
       await queryClient.cancelQueries({ queryKey: listKey });
-      update(feedback.id, (item) => ({ ...item, viewerRating: rating }));
-      settleVideoFeedback(queryClient, videoId, feedback.authorId);
+      update(feedback.id, (item) => ({ ...withServerNumbers(item, answer), viewerRating: rating }));
+      invalidateAuthorFeedback(queryClient, feedback.authorId);
     },
   });
 }

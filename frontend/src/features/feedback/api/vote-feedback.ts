@@ -1,16 +1,15 @@
 import type { FeedbackVoteDto } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  getVideoFeedbackQueryOptions,
-  pendingAggregates,
-  type Feedback,
-} from '@/features/feedback/api/get-video-feedback';
-import { expectAggregates, settleVideoFeedback } from '@/features/feedback/api/settle-feedback';
+  invalidateAuthorFeedback,
+  updateVideoFeedbackItem,
+  withServerNumbers,
+} from '@/features/feedback/api/feedback-cache';
+import { getVideoFeedbackQueryOptions, type Feedback } from '@/features/feedback/api/get-video-feedback';
 import { isAlreadyDone } from '@/features/feedback/utils/feedback-errors';
-import { withHelpfulVote } from '@/features/feedback/utils/pending-aggregates';
 import { api, getServerMessage } from '@/lib/api-client';
 
-/** POST /api/feedback/{id}/vote (no body): marks someone else's feedback helpful, once. */
+/** POST /api/feedback/{id}/vote (no body): marks someone else's feedback helpful, once. 201 with its new numbers. */
 export function voteFeedback(feedbackId: number): Promise<FeedbackVoteDto> {
   return api.post<FeedbackVoteDto>(`/api/feedback/${encodeURIComponent(String(feedbackId))}/vote`);
 }
@@ -24,29 +23,32 @@ export function useVoteFeedback(videoId: number, callbacks: FeedbackMutationCall
   const queryClient = useQueryClient();
   const listKey = getVideoFeedbackQueryOptions(videoId).queryKey;
   const update = (feedbackId: number, change: (item: Feedback) => Feedback) =>
-    queryClient.setQueryData(listKey, (list) => list?.map((item) => (item.id === feedbackId ? change(item) : item)));
+    updateVideoFeedbackItem(queryClient, videoId, feedbackId, change);
 
   return useMutation({
     mutationFn: (feedback: Feedback) => voteFeedback(feedback.id),
-    // The vote shows at once; the server's own count follows asynchronously.
+    // Shown at once; the answer then brings the server's count.
     onMutate: async (feedback) => {
       await queryClient.cancelQueries({ queryKey: listKey });
-      update(feedback.id, (item) => ({ ...withHelpfulVote(item), viewerVoted: true }));
-      const shown = queryClient.getQueryData(listKey)?.find((item) => item.id === feedback.id);
-      expectAggregates(videoId, feedback.id, { helpfulVotes: shown?.helpfulVotes ?? feedback.helpfulVotes + 1 });
+      update(feedback.id, (item) => ({ ...item, helpfulVotes: item.helpfulVotes + 1, viewerVoted: true }));
     },
     onError: (error, feedback) => {
-      pendingAggregates.drop(videoId, feedback.id, 'helpfulVotes');
-      // The refused vote is not counted, but "already voted" means the member's earlier one stands.
-      const viewerVoted = isAlreadyDone('vote', getServerMessage(error));
-      update(feedback.id, (item) => ({ ...item, helpfulVotes: Math.max(0, item.helpfulVotes - 1), viewerVoted }));
+      // The refused vote is not counted, but "already voted" means the member's earlier one stands:
+      // the control stays done and the list is read again for the count that includes it.
+      const alreadyVoted = isAlreadyDone('vote', getServerMessage(error));
+      update(feedback.id, (item) => ({
+        ...item,
+        helpfulVotes: Math.max(0, item.helpfulVotes - 1),
+        viewerVoted: alreadyVoted,
+      }));
+      if (alreadyVoted) void queryClient.invalidateQueries({ queryKey: listKey });
       callbacks.onError?.(error, feedback);
     },
-    onSuccess: async (_vote, feedback) => {
-      // A reload that read the list before the vote was stored must not take viewerVoted away again.
+    onSuccess: async (answer, feedback) => {
+      // A list read that started before the vote was stored must not overwrite the answer.
       await queryClient.cancelQueries({ queryKey: listKey });
-      update(feedback.id, (item) => ({ ...item, viewerVoted: true }));
-      settleVideoFeedback(queryClient, videoId, feedback.authorId);
+      update(feedback.id, (item) => ({ ...withServerNumbers(item, answer), viewerVoted: true }));
+      invalidateAuthorFeedback(queryClient, feedback.authorId);
     },
   });
 }
