@@ -1,0 +1,6 @@
+// Stands in for `@app/testing` in the unit tiers (jest.config.mjs): the harness starts servers
+// and needs `npm test`'s provisioning, which a unit spec must never depend on.
+throw new Error(
+  'A unit spec (*.spec.ts) imported @app/testing, the integration harness. Import unit helpers from ' +
+    '@app/testing/unit, or name the file *.int-spec.ts if it needs real servers.',
+);
