@@ -58,13 +58,18 @@ export default {
     {
       ...common,
       displayName: 'unit-dom',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/infra/jest/dom-environment.mjs',
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
-      transform: { '^.+\\.ts$': swc('ts'), '^.+\\.tsx$': swc('tsx') },
+      transform: {
+        '^.+\\.ts$': swc('ts'),
+        '^.+\\.tsx$': swc('tsx'),
+        '\\.(webp|png|jpe?g|svg)$': '<rootDir>/infra/jest/asset-transform.mjs',
+      },
       moduleNameMapper: {
+        // Vite replaces import.meta.env when it builds; Jest does not. (Before the general
+        // aliases: Jest takes the first pattern that matches.)
+        '^@/config/env$': '<rootDir>/frontend/src/testing/test-env.ts',
         ...unitModuleNameMapper,
-        // Vite serves these as URLs; the tests only need a stable string.
-        '\\.(webp|png|jpe?g|svg|css)$': '<rootDir>/frontend/src/testing/asset-url.ts',
       },
       setupFiles: ['<rootDir>/frontend/src/testing/jsdom-setup.ts'],
       testMatch: ['<rootDir>/frontend/src/**/*.spec.tsx'],
