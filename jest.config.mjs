@@ -41,7 +41,7 @@ const common = {
 // The integration harness (embedded PostgreSQL, app processes, the stack) is refused in the unit
 // tiers, so a spec that needs provisioning cannot hide among the fast ones.
 const unitModuleNameMapper = {
-  '^@app/testing$': '<rootDir>/infra/jest/harness-outside-unit-tier.mjs',
+  '^@app/testing$': '<rootDir>/infra/jest/harness-outside-unit-tier.cjs',
   ...moduleNameMapper,
 };
 
