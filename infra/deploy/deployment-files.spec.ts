@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { APP_NAMES, type AppName } from '@app/contracts';
 import { APP_CONFIG_SCHEMAS } from '@app/common';
-import { natsConfigUsers } from '@app/testing';
+import { natsConfigUsers } from '@app/testing/unit';
 import { parse } from 'yaml';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -6,7 +6,7 @@ import {
   withJpegMetadata,
   withPngMetadata,
   withWebpMetadata,
-} from '@app/testing';
+} from '@app/testing/unit';
 import { detectImageType } from './image-type.js';
 import { stripImageMetadata } from './image-metadata.js';
 

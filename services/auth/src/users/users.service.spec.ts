@@ -1,8 +1,9 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ERROR_CODES } from '@app/contracts';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
 import type { UserEntity } from '@app/database';
+import { strictMock, type StrictAnswers } from '@app/testing/unit';
 import { hashPassword, verifyPassword } from '../passwords/password-hasher.js';
 import type { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -27,23 +28,16 @@ const row = (overrides: Partial<UserEntity> = {}): UserEntity => ({
   ...overrides,
 });
 
-/** A repository whose every method fails unless the test gives it an answer. */
-function strictRepository(answers: Partial<Record<keyof UsersRepository, (...args: never[]) => unknown>>) {
-  return new Proxy({} as UsersRepository, {
-    get: (_, name: string) => {
-      const answer = answers[name as keyof UsersRepository];
-      if (!answer) return () => Promise.reject(new Error(`unexpected call: ${name}`));
-      return jest.fn(answer);
-    },
-  });
-}
+/** A repository whose every method fails the test unless the test gives it an answer. */
+const strictRepository = (answers: StrictAnswers<UsersRepository>) =>
+  strictMock<UsersRepository>('UsersRepository', answers);
 
 describe('UsersService', () => {
   it('registers every account as a member, whatever its address', async () => {
     const inserted: unknown[] = [];
     const repository = strictRepository({
       findByEmail: () => Promise.resolve(null),
-      insert: (user: never) => (inserted.push(user), Promise.resolve(row(user))),
+      insert: (user) => (inserted.push(user), Promise.resolve(row(user))),
       findBadges: () => Promise.resolve([]),
     });
     const service = new UsersService(repository);
@@ -81,7 +75,7 @@ describe('UsersService', () => {
   it('refuses an unknown email and a wrong password alike', async () => {
     const stored = row({ password: await hashPassword('right password') });
     const service = new UsersService(
-      strictRepository({ findByEmail: (email: never) => Promise.resolve(email === stored.email ? stored : null) }),
+      strictRepository({ findByEmail: (email) => Promise.resolve(email === stored.email ? stored : null) }),
     );
     for (const attempt of [
       { email: 'nobody@example.com', password: 'right password' },
@@ -101,7 +95,7 @@ describe('UsersService', () => {
     };
     const service = new UsersService(
       strictRepository({
-        findById: (id: never) => Promise.resolve(viewers[id] ?? null),
+        findById: (id) => Promise.resolve(viewers[id] ?? null),
         findBadges: () => Promise.resolve([]),
       }),
     );
@@ -123,7 +117,7 @@ describe('UsersService', () => {
     const previous = `/api/users/${OWNER}/profile-image/old.png`;
     const service = new UsersService(
       strictRepository({
-        replaceProfileImage: (_id: never, url: never) =>
+        replaceProfileImage: (_id, url) =>
           Promise.resolve({ user: row({ profileImageUrl: url }), previousUrl: previous }),
         findBadges: () => Promise.resolve([]),
       }),
@@ -139,7 +133,7 @@ describe('UsersService', () => {
     const service = new UsersService(
       strictRepository({
         findById: () => Promise.resolve(stored),
-        updatePassword: (id: never, hash: never) => (updates.push([id, hash]), Promise.resolve()),
+        updatePassword: (id, hash) => (updates.push([id, hash]), Promise.resolve()),
       }),
     );
     const change = (currentPassword: string, newPassword: string) =>
@@ -167,7 +161,7 @@ describe('UsersService', () => {
     const service = new UsersService(
       strictRepository({
         findByEmail: () => Promise.resolve(stored),
-        updatePassword: (_id: never, hash: never) => (updates.push(hash), Promise.resolve()),
+        updatePassword: (_id, hash) => (updates.push(hash), Promise.resolve()),
         findBadges: () => Promise.resolve([]),
       }),
     );
@@ -186,8 +180,8 @@ describe('UsersService', () => {
     const toggled: string[] = [];
     const service = new UsersService(
       strictRepository({
-        findById: (id: never) => Promise.resolve(accounts[id] ?? null),
-        toggleAdmin: (id: never) => (toggled.push(id), Promise.resolve({ ...accounts[id]!, isAdmin: true })),
+        findById: (id) => Promise.resolve(accounts[id] ?? null),
+        toggleAdmin: (id) => (toggled.push(id), Promise.resolve({ ...accounts[id]!, isAdmin: true })),
         findBadges: () => Promise.resolve([]),
       }),
     );
@@ -202,7 +196,7 @@ describe('UsersService', () => {
   it('answers the admin flag of record, false for an unknown account', async () => {
     const service = new UsersService(
       strictRepository({
-        findById: (id: never) => Promise.resolve(id === ADMIN ? row({ id: ADMIN, isAdmin: true }) : null),
+        findById: (id) => Promise.resolve(id === ADMIN ? row({ id: ADMIN, isAdmin: true }) : null),
       }),
     );
     expect(await service.adminOfRecord(ADMIN)).toEqual({ isAdmin: true });

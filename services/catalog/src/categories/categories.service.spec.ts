@@ -1,7 +1,8 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { CATEGORY_MESSAGES, ERROR_CODES } from '@app/contracts';
 import { DomainError, ForbiddenError, type AdminOfRecord } from '@app/common';
 import type { CategoryEntity } from '@app/database';
+import { callsTo, strictMock, type StrictAnswers } from '@app/testing/unit';
 import type { CategoriesRepository } from './categories.repository.js';
 import { CategoriesService } from './categories.service.js';
 
@@ -16,20 +17,10 @@ const row = (overrides: Partial<CategoryEntity> = {}): CategoryEntity => ({
   ...overrides,
 });
 
-/** A repository whose every method fails unless the test gives it an answer. */
-function strictRepository(answers: Partial<Record<keyof CategoriesRepository, (...args: never[]) => unknown>>) {
-  const calls: Array<[string, unknown[]]> = [];
-  const repository = new Proxy({} as CategoriesRepository, {
-    get: (_, name: string) => {
-      const answer = answers[name as keyof CategoriesRepository];
-      if (!answer) return () => Promise.reject(new Error(`unexpected call: ${name}`));
-      return jest.fn((...args: never[]) => {
-        calls.push([name, args]);
-        return answer(...args);
-      });
-    },
-  });
-  return { repository, calls };
+/** A repository whose every method fails the test unless the test gives it an answer. */
+function strictRepository(answers: StrictAnswers<CategoriesRepository>) {
+  const repository = strictMock<CategoriesRepository>('CategoriesRepository', answers);
+  return { repository, calls: () => callsTo(repository) };
 }
 
 /**
@@ -59,7 +50,7 @@ describe('CategoriesService', () => {
       icon: '🧗',
     });
     expect(created).toEqual({ id: 13, name: 'Climbing', icon: '🧗' });
-    expect(calls).toEqual([['insert', [{ name: 'Climbing', icon: '🧗' }]]]);
+    expect(calls()).toEqual([['insert', [{ name: 'Climbing', icon: '🧗' }]]]);
   });
 
   it('answers a taken name (the insert found a clash) with a conflict', async () => {
@@ -81,12 +72,12 @@ describe('CategoriesService', () => {
     const claimingAdmin = { ...MEMBER, isAdmin: true };
     expect(await failure(service.create(claimingAdmin, { name: 'Climbing', icon: '🧗' }))).toEqual(forbidden);
     expect(await failure(service.delete(claimingAdmin, 13))).toEqual(forbidden);
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it('lets an admin delete a category, and answers 404 for one that does not exist', async () => {
     const { repository, calls } = strictRepository({
-      deleteById: (id: never) => Promise.resolve(id === 13 ? row() : null),
+      deleteById: (id) => Promise.resolve(id === 13 ? row() : null),
     });
     const service = new CategoriesService(repository, adminsOfRecord);
     expect(await service.delete(ADMIN, 13)).toEqual({ id: 13, name: 'Climbing', icon: '🧗' });
@@ -94,7 +85,7 @@ describe('CategoriesService', () => {
       code: ERROR_CODES.notFound,
       message: CATEGORY_MESSAGES.notFound,
     });
-    expect(calls).toEqual([
+    expect(calls()).toEqual([
       ['deleteById', [13]],
       ['deleteById', [14]],
     ]);

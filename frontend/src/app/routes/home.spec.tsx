@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { cleanup, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { aCategory, aVideo } from '@/testing/fixtures';
+import { failure, json, MockApi } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/render-route';
+
+/** The server a visitor's home page talks to: signed out, two categories, the given videos. */
+function homeApi(videos = [aVideo()]) {
+  return new MockApi()
+    .get('/api/auth/user', () => failure(401, 'Unauthorized'))
+    .get('/api/categories', () => json([aCategory(), aCategory({ id: 2, name: 'Guitar', icon: '🎸' })]))
+    .get('/api/videos', () => json(videos));
+}
+
+const featured = () => within(screen.getByRole('region', { name: 'Featured Videos' }));
+
+describe('Home (/)', () => {
+  let api: MockApi;
+  afterEach(() => {
+    cleanup();
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('shows a visitor the newest videos with their category, the categories and Get Started', async () => {
+    const guitarVideo = { categoryId: 2, categoryName: 'Guitar', categoryIcon: '🎸' };
+    api = homeApi([
+      aVideo({ id: 8, title: 'Fingerstyle blues', createdAt: '2026-01-06T10:00:00.000Z', ...guitarVideo }),
+      aVideo(),
+    ]);
+    renderRoute('/', api);
+
+    const cards = await featured().findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Fingerstyle blues',
+      'Driving range swing',
+    ]);
+    expect(cards[0]?.textContent).toContain('🎸 Guitar');
+    expect(screen.getByRole('button', { name: 'Get Started' })).toBeTruthy();
+    const categories = within(await screen.findByRole('list', { name: 'Categories' }));
+    expect(categories.getAllByRole('button').map((tile) => tile.textContent?.trim())).toEqual([
+      '🌟All',
+      '⛳Golf',
+      '🎸Guitar',
+    ]);
+    // Spec: twelve on the home page, newest first.
+    expect(api.requests).toContain('GET /api/videos?limit=12&sort=recent');
+  });
+
+  it("shows the spec's empty state when there are no videos", async () => {
+    api = homeApi([]);
+    renderRoute('/', api);
+    expect(await screen.findByText('No videos found. Be the first to upload!')).toBeTruthy();
+  });
+
+  it("shows 'Failed to fetch videos' when the list cannot be loaded", async () => {
+    api = homeApi().get('/api/videos', () => failure(503, 'Service unavailable'));
+    renderRoute('/', api);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch videos');
+  });
+
+  it("lists a chosen category's videos under '{category} Videos'", async () => {
+    api = homeApi().get('/api/videos', ({ url }) =>
+      json(
+        url.searchParams.get('categoryId') === '2'
+          ? [aVideo({ id: 9, title: 'Barre chords', categoryId: 2 })]
+          : [aVideo()],
+      ),
+    );
+    renderRoute('/', api);
+    await featured().findByRole('heading', { name: 'Driving range swing' });
+
+    await userEvent.click(screen.getByRole('button', { name: /Guitar/ }));
+
+    const guitar = within(screen.getByRole('region', { name: 'Guitar Videos' }));
+    expect(await guitar.findByRole('heading', { name: 'Barre chords' })).toBeTruthy();
+    expect(guitar.queryByRole('heading', { name: 'Driving range swing' })).toBeNull();
+  });
+
+  it("opens a video's page when its card is clicked", async () => {
+    api = homeApi()
+      .get('/api/videos/:id', ({ params }) => json(aVideo({ id: Number(params.id) })))
+      .get('/api/feedback/video/:id', () => json([]));
+    const page = renderRoute('/', api);
+
+    await userEvent.click(await featured().findByRole('link', { name: /Driving range swing/ }));
+
+    expect(page.location()).toBe('/video/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Driving range swing' })).toBeTruthy();
+  });
+});

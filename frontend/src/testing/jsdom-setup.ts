@@ -1,0 +1,22 @@
+// What a browser has and jsdom lacks, for the route tests (jest.config.mjs, project unit-dom).
+import { configure } from '@testing-library/react';
+
+// findBy… waits up to 1 s by default, too short when tests share a busy machine; a screen that
+// never shows what is awaited still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
+
+// The hero slideshow and the feedback player ask for the reduced-motion preference.
+window.matchMedia = (query: string): MediaQueryList =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+// React Router's scroll restoration scrolls on every navigation.
+window.scrollTo = () => undefined;
