@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { HealthModule } from '@app/common';
-import { DatabaseModule, DomainEventsModule } from '@app/database';
+import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
+import { HealthModule, QueueModule } from '@app/common';
+import { DatabaseModule, OutboxModule } from '@app/database';
 import { config } from './config.js';
 import { FeedbackAggregatesProcessor } from './aggregates/feedback-aggregates.processor.js';
 import { FeedbackAggregatesRepository } from './aggregates/feedback-aggregates.repository.js';
@@ -12,7 +13,13 @@ import { FeedbackRepository } from './feedback/feedback.repository.js';
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'feedback' }),
-    DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'feedback' }),
+    QueueModule.forRoot({
+      app: 'feedback',
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      consumes: [DOMAIN_EVENT_QUEUES.feedbackAggregates],
+    }),
+    OutboxModule,
     HealthModule.forApp('feedback'),
   ],
   controllers: [FeedbackHandler],
