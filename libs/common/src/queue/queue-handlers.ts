@@ -43,6 +43,6 @@ export class QueueHandlers {
       if (!this.consumes.has(queue)) problems.push(`queue ${queue} has a handler but is not declared as consumed`);
     }
     if (problems.length) throw new Error(`${this.app} refuses to start: ${problems.join('; ')}`);
-    return new Map([...this.consumes].map((queue) => [queue, this.registered.get(queue)![0]!]));
+    return new Map([...this.consumes].map((queue) => [queue, this.registered.get(queue)![0]]));
   }
 }

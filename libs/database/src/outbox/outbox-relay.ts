@@ -26,7 +26,7 @@ const OUTBOX_ROUTES: readonly OutboxRoute[] = [
     async deliver(queues, rows) {
       for (const row of rows) {
         const job = row.payload as MediaJobOutboxPayload;
-        if (!isQueueName(job.queue)) throw new Error(`outbox row ${row.id} names no known queue: ${job.queue}`);
+        if (!isQueueName(job.queue)) throw new Error(`outbox row ${row.id} names no known queue: ${String(job.queue)}`);
         await queues.add(job.queue, job.name, job.data as never, job.jobId);
       }
     },
@@ -38,7 +38,7 @@ const OUTBOX_ROUTES: readonly OutboxRoute[] = [
     eventTypes: DOMAIN_EVENT_TYPES,
     async deliver(queues, rows) {
       const events: DeliveredDomainEvent[] = rows.map((row) => ({ ...(row.payload as DomainEvent), outboxId: row.id }));
-      const jobId = `events-${rows[0]!.id}-${rows[rows.length - 1]!.id}-${rows.length}`;
+      const jobId = `events-${rows[0].id}-${rows[rows.length - 1].id}-${rows.length}`;
       await Promise.all(
         Object.values(DOMAIN_EVENT_QUEUES).map((queue) => queues.add(queue, 'events', { events }, jobId)),
       );
