@@ -28,12 +28,12 @@ export class ProbeVerdicts implements OnModuleInit, OnModuleDestroy {
     this.events = new QueueEvents(MEDIA_QUEUES.results, { connection: this.connection, prefix: config.QUEUE_PREFIX });
   }
 
-  async onModuleInit(): Promise<void> {
+  // Not waited for: with Redis away the service still starts, and an upload then answers "processing".
+  onModuleInit(): void {
     this.events.on('completed', ({ returnvalue }) => {
       if (isProbeJudgement(returnvalue)) this.record(returnvalue);
     });
     this.events.on('error', (error) => this.logger.warn({ msg: 'results events unavailable', error: error.message }));
-    await this.events.waitUntilReady();
   }
 
   /** The judgement of this video's probe, or null when it is not made within waitMs. */
