@@ -67,6 +67,20 @@ describe('a transaction that records outbox rows', () => {
       ).rejects.toThrow('rolled back');
       await dataSource.transaction((manager) => manager.query('SELECT 1'));
       expect(wakes).toEqual(['woken']);
+
+      // A query runner used for several transactions: what a rolled-back one wrote is forgotten.
+      const runner = dataSource.createQueryRunner();
+      try {
+        await runner.startTransaction();
+        await recordDomainEvent(runner.manager, { type: DOMAIN_EVENTS.videoDeleted, videoId: 4, userIds: [] });
+        await runner.rollbackTransaction();
+        await runner.startTransaction();
+        await runner.query('SELECT 1');
+        await runner.commitTransaction();
+      } finally {
+        await runner.release();
+      }
+      expect(wakes).toEqual(['woken']);
     } finally {
       stop();
       await dataSource.query('DELETE FROM outbox');
