@@ -215,7 +215,7 @@ describe('infra/nats/nats-server.conf', () => {
           : expect.stringMatching(/^refused: .*Permissions Violation for Publish/),
       });
     }
-    expect(await trySubscribe(worker, contracts.VIDEO_PATTERNS.probeObject, 'video')).toMatch(
+    expect(await trySubscribe(worker, contracts.VIDEO_PATTERNS.create, 'video')).toMatch(
       /^refused: Permissions Violation for Subscription/,
     );
   });

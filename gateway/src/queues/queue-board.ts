@@ -5,7 +5,7 @@ import { HttpStatus, Inject, Injectable, type OnApplicationShutdown } from '@nes
 import { Queue } from 'bullmq';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
-import { DOMAIN_EVENT_QUEUES, MEDIA_QUEUES } from '@app/contracts';
+import { QUEUES } from '@app/common';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { SessionSetup } from '../auth/session.setup.js';
 import { config } from '../config.js';
@@ -14,8 +14,8 @@ import { GATEWAY_REDIS } from '../health/gateway-health.tokens.js';
 /** Where SREs find the board; outside /api, beside the SPA's own /admin page. */
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
-/** Every queue of the product: the media pipeline and the domain-event consumers. */
-const QUEUE_NAMES = [...Object.values(MEDIA_QUEUES), ...Object.values(DOMAIN_EVENT_QUEUES)];
+/** Every queue of the product (the registry): the media pipeline and the domain-event consumers. */
+const QUEUE_NAMES = Object.keys(QUEUES);
 
 /**
  * The only changes the board may make: retrying failed jobs, one or all of a queue. Adding a

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { HealthModule } from '@app/common';
-import { DatabaseModule, DomainEventsModule } from '@app/database';
+import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
+import { HealthModule, QueueModule } from '@app/common';
+import { DatabaseModule } from '@app/database';
 import { config } from './config.js';
 import { ReputationProcessor } from './reputation/reputation.processor.js';
 import { ReputationRepository } from './reputation/reputation.repository.js';
@@ -17,7 +18,12 @@ import { ADMIN_BOOTSTRAP_CONFIG, AdminBootstrap } from './users/admin-bootstrap.
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'auth' }),
-    DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'auth' }),
+    QueueModule.forRoot({
+      app: 'auth',
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      consumes: [DOMAIN_EVENT_QUEUES.reputation],
+    }),
     HealthModule.forApp('auth'),
   ],
   controllers: [UsersHandler, ProfileImageReferencesHandler],

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { HealthModule } from '@app/common';
-import { DatabaseModule, DomainEventsModule } from '@app/database';
+import { HealthModule, QueueModule } from '@app/common';
+import { DatabaseModule, OutboxModule } from '@app/database';
 import { config } from './config.js';
 import { FeedbackHandler } from './feedback/feedback.handler.js';
 import { FeedbackService } from './feedback/feedback.service.js';
@@ -10,7 +10,13 @@ import { FeedbackRepository } from './feedback/feedback.repository.js';
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'feedback' }),
-    DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'feedback' }),
+    QueueModule.forRoot({
+      app: 'feedback',
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      consumes: [],
+    }),
+    OutboxModule,
     HealthModule.forApp('feedback'),
   ],
   controllers: [FeedbackHandler],

@@ -1,21 +1,31 @@
 import { Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { HealthModule, createRedisConnection } from '@app/common';
+import { HealthModule, QueueModule } from '@app/common';
+import { MEDIA_QUEUES } from '@app/contracts';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import { CleanupProcessor } from './cleanup/cleanup.processor.js';
 import { config } from './config.js';
 import { ProbeProcessor } from './probe/probe.processor.js';
-import { QueueMetrics } from './metrics/queue-metrics.js';
 import { StoredKeyOwners } from './owners/stored-key-owners.js';
 import { MediaResultsPublisher } from './results/media-results.publisher.js';
 import { sweepStaleScratchDirs } from './shared/scratch-dir.js';
 import { TranscodeProcessor } from './transcode/transcode.processor.js';
-import { OBJECT_STORAGE, WORKER_REDIS } from './worker.tokens.js';
+import { OBJECT_STORAGE } from './worker.tokens.js';
 
 @Module({
-  imports: [HealthModule.forApp()],
+  imports: [
+    HealthModule.forApp(),
+    QueueModule.forRoot({
+      app: 'media-worker',
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      consumes: [MEDIA_QUEUES.probe, MEDIA_QUEUES.transcode, MEDIA_QUEUES.cleanup],
+      workerOverrides: { [MEDIA_QUEUES.probe]: { concurrency: config.PROBE_CONCURRENCY } },
+      shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
+      // Its consumer is the video service, but a growing backlog there is this worker's output piling up.
+      reportDepthOf: [MEDIA_QUEUES.results],
+    }),
+  ],
   providers: [
-    { provide: WORKER_REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'media-worker') },
     {
       provide: OBJECT_STORAGE,
       useFactory: async () => {
@@ -29,16 +39,12 @@ import { OBJECT_STORAGE, WORKER_REDIS } from './worker.tokens.js';
     ProbeProcessor,
     TranscodeProcessor,
     CleanupProcessor,
-    QueueMetrics,
   ],
 })
 export class AppModule implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('MediaWorker');
 
-  constructor(
-    @Inject(WORKER_REDIS) private readonly redis: Redis,
-    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-  ) {}
+  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
 
   /** Scratch files of a killed predecessor would otherwise fill the disk over time. */
   async onModuleInit(): Promise<void> {
@@ -47,7 +53,6 @@ export class AppModule implements OnModuleInit, OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
-    this.redis.disconnect();
     this.storage.destroy();
   }
 }

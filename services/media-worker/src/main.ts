@@ -1,9 +1,8 @@
-import { bootstrapService } from '@app/common';
-import type { Redis } from 'ioredis';
+import { bootstrapService, JobQueues } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
-import { OBJECT_STORAGE, WORKER_REDIS } from './worker.tokens.js';
+import { OBJECT_STORAGE } from './worker.tokens.js';
 import { ffmpegVersion } from './ffmpeg/ffmpeg.js';
 import { ffprobeVersion } from './ffmpeg/ffprobe.js';
 
@@ -13,7 +12,7 @@ await bootstrapService({
   healthPort: config.HEALTH_PORT,
   logLevel: config.LOG_LEVEL,
   indicators: (app) => [
-    { name: 'redis', check: async () => void (await app.get<Redis>(WORKER_REDIS).ping()) },
+    { name: 'redis', check: () => app.get(JobQueues).ping() },
     { name: 's3', check: () => app.get<ObjectStorage>(OBJECT_STORAGE).ping() },
     { name: 'ffprobe', check: async () => void (await ffprobeVersion(config.FFPROBE_PATH)) },
     { name: 'ffmpeg', check: async () => void (await ffmpegVersion(config.FFMPEG_PATH)) },

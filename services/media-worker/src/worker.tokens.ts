@@ -1,3 +1,2 @@
-/** Injection tokens shared by the processors: one Redis connection and one S3 client per process. */
-export const WORKER_REDIS = Symbol('WORKER_REDIS');
+/** Injection token of the process's one S3 client, shared by the processors. */
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');

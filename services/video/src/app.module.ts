@@ -1,14 +1,13 @@
-import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { AdminOfRecord, HealthModule, createRedisConnection } from '@app/common';
+import { Module } from '@nestjs/common';
+import { DOMAIN_EVENT_QUEUES, MEDIA_QUEUES } from '@app/contracts';
+import { AdminOfRecord, HealthModule, QueueModule } from '@app/common';
 import { config } from './config.js';
-import { DatabaseModule, DomainEventsModule } from '@app/database';
+import { DatabaseModule, OutboxModule } from '@app/database';
 import { VideoFeedbackStatsProcessor } from './feedback-stats/video-feedback-stats.processor.js';
 import { VideoFeedbackStatsRepository } from './feedback-stats/video-feedback-stats.repository.js';
-import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS, MediaJobsService } from './media/media-jobs.service.js';
 import { MediaHandler } from './media/media.handler.js';
 import { MediaResultsProcessor } from './media/media-results.processor.js';
-import { OutboxRelayService } from './outbox/outbox-relay.service.js';
+import { ProbeVerdicts } from './media/probe-verdicts.js';
 import { VideosHandler } from './videos/videos.handler.js';
 import { VideosRepository } from './videos/videos.repository.js';
 import { VideosService } from './videos/videos.service.js';
@@ -24,15 +23,18 @@ import { UploadIntentsSweeper } from './uploads/upload-intents.sweeper.js';
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'video' }),
-    DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'video' }),
+    QueueModule.forRoot({
+      app: 'video',
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      consumes: [MEDIA_QUEUES.results, DOMAIN_EVENT_QUEUES.videoFeedbackStats],
+    }),
+    OutboxModule,
     HealthModule.forApp('video'),
   ],
   controllers: [MediaHandler, VideosHandler, UploadIntentsHandler],
   providers: [
-    { provide: MEDIA_REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'video-service') },
-    { provide: MEDIA_QUEUE_PREFIX, useValue: config.QUEUE_PREFIX },
-    MediaJobsService,
-    OutboxRelayService,
+    ProbeVerdicts,
     VideosRepository,
     VideosService,
     MediaResultsProcessor,
@@ -47,10 +49,4 @@ import { UploadIntentsSweeper } from './uploads/upload-intents.sweeper.js';
     },
   ],
 })
-export class AppModule implements OnApplicationShutdown {
-  constructor(@Inject(MEDIA_REDIS) private readonly redis: Redis) {}
-
-  onApplicationShutdown(): void {
-    this.redis.disconnect();
-  }
-}
+export class AppModule {}

@@ -1,9 +1,8 @@
-import { bootstrapService } from '@app/common';
+import { bootstrapService, JobQueues } from '@app/common';
 import { postgresIndicator } from '@app/database';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
-import { MediaJobsService } from './media/media-jobs.service.js';
 
 await bootstrapService({
   app: 'video',
@@ -13,6 +12,6 @@ await bootstrapService({
   nats: config,
   indicators: (app) => [
     postgresIndicator(app.get(DataSource)),
-    { name: 'redis', check: () => app.get(MediaJobsService).ping() },
+    { name: 'redis', check: () => app.get(JobQueues).ping() },
   ],
 });

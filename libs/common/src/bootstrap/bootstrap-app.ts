@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { Server } from 'node:http';
-import type { INestApplication, Type } from '@nestjs/common';
+import type { INestApplication, INestMicroservice, Type } from '@nestjs/common';
 import type { ServiceName } from '@app/contracts';
 import { JsonLogger } from '../logging/json-logger.js';
 import { HealthService, type HealthIndicator } from '../health/health.service.js';
@@ -20,6 +20,9 @@ export interface ServiceBootstrapOptions {
   /** Dependency checks resolved from the app once it is created. */
   indicators?: (app: INestApplication) => HealthIndicator[];
 }
+
+/** What NestMicroservice has beyond INestMicroservice (not exported by @nestjs/microservices). */
+type DeferredMicroservice = INestMicroservice & { setIsInitHookCalled(called: boolean): void };
 
 /**
  * Starts a service process: the NATS microservice (queue group = service name) plus a small
@@ -45,13 +48,17 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
       name: 'nats',
       check: () => (natsConnected ? Promise.resolve() : Promise.reject(new Error('not connected'))),
     });
-    // Deferred so the filter below is in place before the handlers are wired.
+    // Deferred so the filter below is in place before the handlers are wired. Its lifecycle
+    // hooks are the application's, run once by app.init() below: left to itself, the deferred
+    // microservice would run every onModuleInit and onApplicationBootstrap a second time.
     const microservice = app.connectMicroservice({ strategy }, { deferInitialization: true });
     microservice.useGlobalFilters(new RpcDomainExceptionFilter());
+    (microservice as DeferredMicroservice).setIsInitHookCalled(true);
   }
 
   health.configure(options.app, indicators);
   app.enableShutdownHooks();
+  await app.init();
   await app.startAllMicroservices();
   await app.listen(options.healthPort, '0.0.0.0');
   const address = (app.getHttpServer() as Server).address();

@@ -2,7 +2,7 @@
  * Runs `work` every `intervalMs` and whenever asked (`kick`, e.g. right after a commit). Calls
  * that arrive while it runs coalesce into one more run, so nothing recorded meanwhile waits for
  * the next interval. `stop` lets the current run finish. A failed run is reported and retried at
- * the next kick or interval. Used by the outbox relays and the user-deletion saga.
+ * the next kick or interval. Used by the outbox relay and the user-deletion saga.
  */
 export class CoalescingPoller {
   private timer?: NodeJS.Timeout;

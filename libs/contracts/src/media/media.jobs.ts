@@ -58,7 +58,7 @@ export interface RequestTraced {
 /** Job payloads carry ids and keys, never bytes. */
 export interface ProbeJobData extends RequestTraced {
   objectKey: string;
-  videoId?: number;
+  videoId: number;
 }
 
 /** What ffprobe found in a readable file, as the worker needs it to plan the playback file. */

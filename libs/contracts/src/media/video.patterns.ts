@@ -1,10 +1,7 @@
 import type { Actor } from '../auth/user.types.js';
-import type { ProbeResult } from './media.jobs.js';
 import type { UpdateVideoRequest, VideoUploadFields } from './video-upload.schemas.js';
 
 export const VIDEO_PATTERNS = {
-  /** Queue a probe of a stored object and wait a bounded time for the worker's verdict. */
-  probeObject: 'video.media.probe.v1',
   create: 'video.videos.create.v1',
   update: 'video.videos.update.v1',
   delete: 'video.videos.delete.v1',
@@ -70,11 +67,3 @@ export interface PlaybackSources {
   } | null;
   thumbnailKey: string | null;
 }
-
-export interface ProbeObjectRequest {
-  objectKey: string;
-  /** How long the caller is willing to wait for the worker, in ms. */
-  waitMs: number;
-}
-
-export type ProbeObjectResponse = { status: 'done'; result: ProbeResult } | { status: 'pending'; jobId: string };

@@ -1,9 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { outboxLagSeconds } from '@app/common';
 
-export interface ClaimedOutboxRow<TPayload> {
+export interface ClaimedOutboxRow {
   id: string;
-  payload: TPayload;
+  eventType: string;
+  payload: unknown;
 }
 
 export interface OutboxDrainOptions {
@@ -15,20 +16,20 @@ export interface OutboxDrainOptions {
 }
 
 /**
- * What every outbox relay does: in one transaction, claim the oldest undelivered rows of its
+ * What the outbox relay does: in one transaction, claim the oldest undelivered rows of its
  * event types (SKIP LOCKED, so replicas share the work), record how far delivery lags behind,
  * hand the rows to `deliver`, and mark them published only once it resolved — at least once,
  * never lost. Repeats while rounds come back full.
  */
-export async function drainOutbox<TPayload>(
+export async function drainOutbox(
   dataSource: DataSource,
   options: OutboxDrainOptions,
-  deliver: (rows: ClaimedOutboxRow<TPayload>[]) => Promise<void>,
+  deliver: (rows: ClaimedOutboxRow[]) => Promise<void>,
 ): Promise<void> {
   for (;;) {
     const claimed = await dataSource.transaction(async (manager) => {
-      const rows: (ClaimedOutboxRow<TPayload> & { ageSeconds: string })[] = await manager.query(
-        `SELECT id, payload, EXTRACT(EPOCH FROM clock_timestamp() - "createdAt") AS "ageSeconds" FROM outbox
+      const rows: (ClaimedOutboxRow & { ageSeconds: string })[] = await manager.query(
+        `SELECT id, "eventType", payload, EXTRACT(EPOCH FROM clock_timestamp() - "createdAt") AS "ageSeconds" FROM outbox
           WHERE "publishedAt" IS NULL AND "eventType" = ANY($1)
           ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [options.eventTypes, options.batch],
@@ -36,7 +37,7 @@ export async function drainOutbox<TPayload>(
       // The first row is the oldest still undelivered: its age is how far delivery lags behind.
       outboxLagSeconds.set({ relay: options.relay }, rows.length ? Number(rows[0].ageSeconds) : 0);
       if (!rows.length) return 0;
-      await deliver(rows.map(({ id, payload }) => ({ id: String(id), payload })));
+      await deliver(rows.map(({ id, eventType, payload }) => ({ id: String(id), eventType, payload })));
       await manager.query(`UPDATE outbox SET "publishedAt" = now() WHERE id = ANY($1::bigint[])`, [
         rows.map((row) => row.id),
       ]);

@@ -9,7 +9,6 @@ import {
   type UserFeedbackStatsDto,
 } from '@app/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
-import { DomainEvents } from '@app/database';
 import { FeedbackRepository, type FeedbackTarget } from './feedback.repository.js';
 import {
   toFeedbackDto,
@@ -26,10 +25,7 @@ import {
  */
 @Injectable()
 export class FeedbackService {
-  constructor(
-    private readonly feedback: FeedbackRepository,
-    private readonly events: DomainEvents,
-  ) {}
+  constructor(private readonly feedback: FeedbackRepository) {}
 
   /** Public; someone who never gave feedback has no items and zero stats (the gateway answers 404 for no one). */
   async listByAuthor(authorId: string): Promise<UserFeedbackItemDto[]> {
@@ -56,7 +52,6 @@ export class FeedbackService {
     if (uploaderId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownVideo);
     const id = await this.feedback.insertWithEvent(actor.id, videoId, content);
     if (id === null) throw new ConflictError(FEEDBACK_MESSAGES.duplicate);
-    this.events.kick();
     const row = await this.feedback.findOneForVideoListing(id, actor.id);
     if (!row) throw new NotFoundError('feedback'); // deleted in the instant since (its video went)
     return toFeedbackDto(row);
@@ -68,7 +63,6 @@ export class FeedbackService {
     const cast = await this.feedback.insertVoteWithEvent(target, actor.id);
     if (cast.outcome === 'feedback-gone') throw new NotFoundError('feedback');
     if (cast.outcome === 'already-cast') throw new ValidationError(FEEDBACK_MESSAGES.alreadyVoted);
-    this.events.kick();
     return toFeedbackVoteDto(cast.row, cast.numbers);
   }
 
@@ -78,15 +72,12 @@ export class FeedbackService {
     const cast = await this.feedback.insertRatingWithEvent(target, actor.id, rating);
     if (cast.outcome === 'feedback-gone') throw new NotFoundError('feedback');
     if (cast.outcome === 'already-cast') throw new ValidationError(FEEDBACK_MESSAGES.alreadyRated);
-    this.events.kick();
     return toFeedbackRatingDto(cast.row, cast.numbers);
   }
 
   /** Step of the user-deletion saga. */
   async deleteAllOfMember(userId: string): Promise<{ removed: number }> {
-    const removed = await this.feedback.deleteAllOfMember(userId);
-    if (removed) this.events.kick();
-    return { removed };
+    return { removed: await this.feedback.deleteAllOfMember(userId) };
   }
 
   private async target(feedbackId: number): Promise<FeedbackTarget> {

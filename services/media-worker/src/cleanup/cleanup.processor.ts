@@ -1,13 +1,10 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { MEDIA_QUEUES, PROFILE_IMAGE_PREFIX, VIDEO_KEYS, storedKeyOwner, type CleanupJobData } from '@app/contracts';
-import { observeWorkerJobs, runJobTraced } from '@app/common';
+import { JobQueues } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
-import { config } from '../config.js';
 import { StoredKeyOwners } from '../owners/stored-key-owners.js';
-import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
+import { OBJECT_STORAGE } from '../worker.tokens.js';
 
 /** Deletes in flight at once: a video has a handful of objects, a bulk cleanup more. */
 const PARALLEL_DELETES = 8;
@@ -48,36 +45,20 @@ export interface CleanupOutcome {
  * not answer throws, and BullMQ retries with the producer's backoff.
  */
 @Injectable()
-export class CleanupProcessor implements OnModuleInit, OnModuleDestroy {
+export class CleanupProcessor implements OnModuleInit {
   private readonly logger = new Logger(CleanupProcessor.name);
-  private worker?: Worker<CleanupJobData, CleanupOutcome>;
 
   constructor(
-    @Inject(WORKER_REDIS) private readonly redis: Redis,
+    private readonly queues: JobQueues,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly owners: StoredKeyOwners,
   ) {}
 
   onModuleInit(): void {
-    this.worker = new Worker<CleanupJobData, CleanupOutcome>(
-      MEDIA_QUEUES.cleanup,
-      (job) => runJobTraced(job, () => this.process(job)),
-      {
-        connection: this.redis,
-        prefix: config.QUEUE_PREFIX,
-        name: `cleanup@${hostname()}:${process.pid}`,
-        concurrency: 2,
-        lockDuration: 30_000,
-        stalledInterval: 15_000,
-        maxStalledCount: 2,
-      },
-    );
-    // Failed attempts are logged, in the job's trace, by observeWorkerJobs.
-    observeWorkerJobs(this.worker);
-    this.worker.on('error', (error) => this.logger.error({ msg: 'cleanup worker error', error: error.message }));
+    this.queues.registerWorker(MEDIA_QUEUES.cleanup, (job) => this.process(job));
   }
 
-  async process(job: Job<CleanupJobData, CleanupOutcome>): Promise<CleanupOutcome> {
+  async process(job: Job<CleanupJobData>): Promise<CleanupOutcome> {
     const { keys, prefixes = [] } = job.data;
     if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) {
       throw new UnrecoverableError('cleanup job needs { keys: string[] }');
@@ -106,9 +87,5 @@ export class CleanupProcessor implements OnModuleInit, OnModuleDestroy {
     if (kept.length) this.logger.warn({ msg: 'cleanup kept objects a live row still references', kept });
     this.logger.log({ msg: 'cleaned up', deleted });
     return { deleted, kept };
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
   }
 }

@@ -143,7 +143,8 @@ export function toProbeResult(info: MediaInfo, objectKey: string): ProbeResult {
     hasVideo: info.video !== null,
     hasAudio: info.audio !== null,
     durationSeconds: info.durationSeconds,
-    withinLengthLimit: isWithinLengthLimit(info.durationSeconds),
+    // A fact for the record: the video service judges the verdict (an unmeasurable length is not within it).
+    withinLengthLimit: info.durationSeconds !== null && isWithinVideoLengthLimit(info.durationSeconds),
     withinInputLimits: mediaInputLimitProblem(info) === null,
     videoCodec: info.video?.codec ?? null,
     audioCodec: info.audio?.codec ?? null,
@@ -153,10 +154,6 @@ export function toProbeResult(info: MediaInfo, objectKey: string): ProbeResult {
     media: info,
   };
 }
-
-/** An unmeasurable length is not within the limit. */
-export const isWithinLengthLimit = (durationSeconds: number | null): boolean =>
-  durationSeconds !== null && isWithinVideoLengthLimit(durationSeconds);
 
 export const unreadableProbeResult = (objectKey: string): ProbeResult => ({
   objectKey,

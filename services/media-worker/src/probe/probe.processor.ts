@@ -1,64 +1,44 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { rm } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { MEDIA_QUEUES, type ProbeJobData, type ProbeResult } from '@app/contracts';
-import { ffmpegDuration, observeWorkerJobs, runJobTraced } from '@app/common';
+import { ffmpegDuration, JobQueues } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { toProbeResult, unreadableProbeResult } from '../ffmpeg/ffprobe.js';
 import { config } from '../config.js';
 import { MediaResultsPublisher } from '../results/media-results.publisher.js';
 import { OriginalSource } from '../shared/original-source.js';
 import { createScratchDir } from '../shared/scratch-dir.js';
-import { OBJECT_STORAGE, WORKER_REDIS } from '../worker.tokens.js';
+import { OBJECT_STORAGE } from '../worker.tokens.js';
 
 /**
- * Fast lane of the pipeline: ffprobe reads the stored object over a presigned URL (Range
- * requests reach a moov atom at the end of an MP4 without fetching the media) and reports
- * what it is. For a registered video the
- * verdict also goes to the results queue. Idempotent: a retried or re-delivered job just probes
- * again, and the result job id is deterministic.
+ * Fast lane of the pipeline: ffprobe reads a registered video's stored original over a
+ * presigned URL (Range requests reach a moov atom at the end of an MP4 without fetching the
+ * media) and reports what it is, as facts, on the results queue: the video service judges them.
+ * Idempotent: a retried or re-delivered job just probes again, and the result job id is
+ * deterministic.
  */
 @Injectable()
-export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
+export class ProbeProcessor implements OnModuleInit {
   private readonly logger = new Logger(ProbeProcessor.name);
-  private worker?: Worker<ProbeJobData, ProbeResult>;
 
   constructor(
-    @Inject(WORKER_REDIS) private readonly redis: Redis,
+    private readonly queues: JobQueues,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly results: MediaResultsPublisher,
   ) {}
 
   onModuleInit(): void {
-    this.worker = new Worker<ProbeJobData, ProbeResult>(
-      MEDIA_QUEUES.probe,
-      (job) => runJobTraced(job, () => this.process(job)),
-      {
-        connection: this.redis,
-        prefix: config.QUEUE_PREFIX,
-        name: `probe@${hostname()}:${process.pid}`,
-        concurrency: config.PROBE_CONCURRENCY,
-        // A worker killed mid-job stops renewing its lock; after this long another worker takes the job over.
-        lockDuration: 30_000,
-        stalledInterval: 15_000,
-        maxStalledCount: 2,
-      },
-    );
-    // Failed attempts are logged, in the job's trace, by observeWorkerJobs.
-    observeWorkerJobs(this.worker);
-    this.worker.on('error', (error) => this.logger.error({ msg: 'probe worker error', error: error.message }));
+    this.queues.registerWorker(MEDIA_QUEUES.probe, (job) => this.process(job));
   }
 
-  async process(job: Job<ProbeJobData, ProbeResult>): Promise<ProbeResult> {
+  async process(job: Job<ProbeJobData>): Promise<ProbeResult> {
     const { objectKey, videoId } = job.data;
     const scratch = await createScratchDir();
     try {
       const source = await OriginalSource.open(this.storage, objectKey, scratch);
       if (!source) {
-        if (videoId === undefined) throw new UnrecoverableError(`object ${objectKey} does not exist`);
-        // A registered video whose file is gone: a verdict for its owner, not a job to retry.
+        // The video's file is gone: a verdict for its owner, not a job to retry.
         await this.results.publish({
           videoId,
           stage: 'failed',
@@ -71,7 +51,7 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
       const stopTimer = ffmpegDuration.startTimer({ step: 'probe' });
       const info = await source.inspect(config.FFPROBE_PATH).finally(() => stopTimer());
       const result = info ? toProbeResult(info, objectKey) : unreadableProbeResult(objectKey);
-      if (videoId !== undefined) await this.results.publish({ videoId, stage: 'probed', result });
+      await this.results.publish({ videoId, stage: 'probed', result });
       this.logger.log({
         msg: 'probed',
         videoId,
@@ -84,10 +64,5 @@ export class ProbeProcessor implements OnModuleInit, OnModuleDestroy {
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
-  }
-
-  /** Hands the current jobs back (or finishes them) before the process exits. */
-  async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
   }
 }

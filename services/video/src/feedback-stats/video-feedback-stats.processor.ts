@@ -1,21 +1,22 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
-import { DomainEvents, idsOf } from '@app/database';
+import { JobQueues } from '@app/common';
+import { idsOf } from '@app/database';
 import { VideoFeedbackStatsRepository } from './video-feedback-stats.repository.js';
 
 /** Consumer of the domain events that change a video's feedback numbers. */
 @Injectable()
 export class VideoFeedbackStatsProcessor implements OnModuleInit {
   constructor(
-    private readonly events: DomainEvents,
+    private readonly queues: JobQueues,
     private readonly stats: VideoFeedbackStatsRepository,
   ) {}
 
   onModuleInit(): void {
-    this.events.consume(DOMAIN_EVENT_QUEUES.videoFeedbackStats, (events) =>
+    this.queues.registerWorker(DOMAIN_EVENT_QUEUES.videoFeedbackStats, (job) =>
       this.stats.deriveFor(
         idsOf(
-          events.filter((event) => event.type.startsWith('feedback.')),
+          job.data.events.filter((event) => event.type.startsWith('feedback.')),
           'videoId',
         ),
       ),

@@ -1,38 +1,21 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { MEDIA_QUEUES, type MediaResultJobData } from '@app/contracts';
-import { observeWorkerJobs, runJobTraced } from '@app/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { MEDIA_QUEUES } from '@app/contracts';
+import { JobQueues } from '@app/common';
 import { VideosService } from '../videos/videos.service.js';
-import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS } from './media-jobs.service.js';
 
 /**
  * Consumes the worker's verdicts (durable jobs, so none is lost while this service is down)
- * and applies them to the `videos` rows this service owns.
+ * and applies them to the `videos` rows this service owns. A probe verdict's judgement is the
+ * job's value, for the upload that may be waiting for it (ProbeVerdicts).
  */
 @Injectable()
-export class MediaResultsProcessor implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(MediaResultsProcessor.name);
-  private worker?: Worker<MediaResultJobData>;
-
+export class MediaResultsProcessor implements OnModuleInit {
   constructor(
+    private readonly queues: JobQueues,
     private readonly videos: VideosService,
-    @Inject(MEDIA_REDIS) private readonly redis: Redis,
-    @Inject(MEDIA_QUEUE_PREFIX) private readonly prefix: string,
   ) {}
 
   onModuleInit(): void {
-    this.worker = new Worker<MediaResultJobData>(
-      MEDIA_QUEUES.results,
-      (job) => runJobTraced(job, () => this.videos.applyMediaResult(job.data)),
-      { connection: this.redis.duplicate(), prefix: this.prefix, concurrency: 4 },
-    );
-    // Failed attempts (retried with backoff) are logged, in the job's trace, by observeWorkerJobs.
-    observeWorkerJobs(this.worker);
-    this.worker.on('error', (error) => this.logger.error({ msg: 'results worker error', error: error.message }));
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+    this.queues.registerWorker(MEDIA_QUEUES.results, (job) => this.videos.applyMediaResult(job.data));
   }
 }

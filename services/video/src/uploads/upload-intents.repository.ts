@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MEDIA_QUEUES } from '@app/contracts';
-import { recordMediaJob } from '../outbox/media-outbox.js';
+import { recordMediaJob } from '@app/database';
 
 /** A row of `upload_intents`: an object key handed out for a file upload not yet registered. */
 export interface UploadIntentRow {

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { VIDEO_KEYS, type AbandonUploadResponse, type BeginUploadResponse } from '@app/contracts';
 import { config } from '../config.js';
-import { OutboxRelayService } from '../outbox/outbox-relay.service.js';
 import { UploadIntentsRepository } from './upload-intents.repository.js';
 
 /**
@@ -11,10 +10,7 @@ import { UploadIntentsRepository } from './upload-intents.repository.js';
  */
 @Injectable()
 export class UploadIntentsService {
-  constructor(
-    private readonly intents: UploadIntentsRepository,
-    private readonly relay: OutboxRelayService,
-  ) {}
+  constructor(private readonly intents: UploadIntentsRepository) {}
 
   async begin(ownerId: string): Promise<BeginUploadResponse> {
     const intent = await this.intents.record(
@@ -26,8 +22,6 @@ export class UploadIntentsService {
   }
 
   async abandon(ownerId: string, objectKey: string): Promise<AbandonUploadResponse> {
-    const abandoned = await this.intents.abandon(objectKey, ownerId);
-    if (abandoned) void this.relay.kick();
-    return { abandoned };
+    return { abandoned: await this.intents.abandon(objectKey, ownerId) };
   }
 }

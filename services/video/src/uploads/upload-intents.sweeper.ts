@@ -1,7 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CoalescingPoller } from '@app/common';
 import { config } from '../config.js';
-import { OutboxRelayService } from '../outbox/outbox-relay.service.js';
 import { UploadIntentsRepository } from './upload-intents.repository.js';
 
 const BATCH = 100;
@@ -19,10 +18,7 @@ export class UploadIntentsSweeper implements OnApplicationBootstrap, OnModuleDes
     onError: (error) => this.logger.warn({ msg: 'upload sweep deferred', error: String(error) }),
   });
 
-  constructor(
-    private readonly intents: UploadIntentsRepository,
-    private readonly relay: OutboxRelayService,
-  ) {}
+  constructor(private readonly intents: UploadIntentsRepository) {}
 
   onApplicationBootstrap(): void {
     this.poller.start();
@@ -35,10 +31,7 @@ export class UploadIntentsSweeper implements OnApplicationBootstrap, OnModuleDes
   private async sweep(): Promise<void> {
     for (;;) {
       const swept = await this.intents.sweepExpired(BATCH);
-      if (swept.length) {
-        this.logger.log({ msg: 'removing objects of expired uploads', keys: swept });
-        void this.relay.kick();
-      }
+      if (swept.length) this.logger.log({ msg: 'removing objects of expired uploads', keys: swept });
       if (swept.length < BATCH || this.poller.isStopped) return;
     }
   }

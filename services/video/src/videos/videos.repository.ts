@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { CategoryEntity, recordDomainEvent, VideoEntity } from '@app/database';
+import { CategoryEntity, recordDomainEvent, recordMediaJob, VideoEntity } from '@app/database';
 import {
   DOMAIN_EVENTS,
   mediaJobId,
@@ -12,7 +12,6 @@ import {
   type ProbeResult,
 } from '@app/contracts';
 import { ValidationError } from '@app/common';
-import { recordMediaJob } from '../outbox/media-outbox.js';
 import { claimUploadIntent } from '../uploads/upload-intents.repository.js';
 
 export type NewVideo = Pick<
@@ -96,12 +95,12 @@ export class VideosRepository {
     await this.dataSource.transaction((manager) => recordCleanup(manager, keys, reason));
   }
 
-  /** Removes a refused upload's row and queues its object's removal, atomically. */
-  async discard(video: VideoEntity): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(VideoEntity).delete({ id: video.id });
-      await recordCleanup(manager, storedKeys(video), `discard-${video.id}`);
-    });
+  /**
+   * Removes the row of an upload refused while its uploader waited (the refusal already failed
+   * it and queued its original's removal): the upload answers 400 and leaves nothing behind.
+   */
+  async discardRefused(id: number): Promise<void> {
+    await this.dataSource.getRepository(VideoEntity).delete({ id, processingState: 'failed' });
   }
 
   /**

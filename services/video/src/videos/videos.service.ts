@@ -1,7 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
-  isWithinVideoLengthLimit,
   VIDEO_KEYS,
   VIDEO_UPLOAD_MESSAGES,
   videoSourceProblem,
@@ -11,14 +9,14 @@ import {
   type CreateVideoRequest,
   type MediaResultJobData,
   type PlaybackSources,
-  type ProbeResult,
   type UpdateVideoRequest,
 } from '@app/contracts';
-import { AdminOfRecord, ForbiddenError, NotFoundError, ValidationError, securityEvent } from '@app/common';
-import { DomainEvents, type VideoEntity } from '@app/database';
+import { AdminOfRecord, ForbiddenError, JobQueues, NotFoundError, ValidationError, securityEvent } from '@app/common';
+import type { VideoEntity } from '@app/database';
 import { config } from '../config.js';
-import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS, MediaJobsService } from '../media/media-jobs.service.js';
-import { OutboxRelayService } from '../outbox/outbox-relay.service.js';
+import type { ProbeJudgement } from '../media/probe-judgement.js';
+import { ProbeVerdicts } from '../media/probe-verdicts.js';
+import { probeRefusal } from './probe-refusal.js';
 import { VideosRepository } from './videos.repository.js';
 
 export interface CreatedVideo {
@@ -28,18 +26,19 @@ export interface CreatedVideo {
 
 const VIEW_WINDOW_SECONDS = 24 * 3600;
 
-/** Videos: registration of uploads and links, the media state machine, edits, deletion, views. */
+/**
+ * Videos: registration of uploads and links, the media state machine, edits, deletion, views.
+ * What a change owes the media pipeline or other services is recorded in its transaction; the
+ * outbox relay delivers it once that commits.
+ */
 @Injectable()
 export class VideosService implements OnApplicationBootstrap {
   private readonly logger = new Logger(VideosService.name);
 
   constructor(
     private readonly videos: VideosRepository,
-    private readonly media: MediaJobsService,
-    private readonly relay: OutboxRelayService,
-    private readonly events: DomainEvents,
-    @Inject(MEDIA_REDIS) private readonly redis: Redis,
-    @Inject(MEDIA_QUEUE_PREFIX) private readonly prefix: string,
+    private readonly verdicts: ProbeVerdicts,
+    private readonly queues: JobQueues,
     private readonly admins: AdminOfRecord,
   ) {}
 
@@ -75,7 +74,6 @@ export class VideosService implements OnApplicationBootstrap {
         thumbnailUrl: youtubeThumbnailUrl(youtubeId),
         processingState: 'ready',
       });
-      this.events.kick();
       return { id: video.id, processingState: video.processingState };
     }
 
@@ -97,17 +95,16 @@ export class VideosService implements OnApplicationBootstrap {
       await this.discardUpload(upload.objectKey, 'duplicate');
       throw new ValidationError(VIDEO_UPLOAD_MESSAGES.duplicate);
     }
-    void this.relay.kick();
 
     // A short, bounded wait so the dialog can show an over-long or broken file at once; a
-    // backed-up queue answers "processing" and the verdict reaches the video later.
+    // backed-up queue answers "processing" and the verdict reaches the video later. The file
+    // is judged once, by the results consumer: a refused one has already failed and had its
+    // original queued for removal, so here only its row goes, as if it had never been.
     const waitMs = Math.max(0, Math.min(request.waitMs, config.PROBE_WAIT_MAX_MS));
-    const verdict = waitMs > 0 ? await this.media.waitForProbe(video.id, waitMs) : null;
-    const refusal = verdict ? refusalOf(verdict) : null;
-    if (refusal) {
-      await this.videos.discard(video);
-      void this.relay.kick();
-      throw new ValidationError(refusal);
+    const judged = waitMs > 0 ? await this.verdicts.waitFor(video.id, waitMs) : null;
+    if (judged?.refusal) {
+      await this.videos.discardRefused(video.id);
+      throw new ValidationError(judged.refusal);
     }
     return { id: video.id, processingState: video.processingState };
   }
@@ -130,8 +127,6 @@ export class VideosService implements OnApplicationBootstrap {
       actorId: actor.id,
       target: { videoId, uploaderId: video.uploaderId, asAdmin: !byUploader },
     });
-    void this.relay.kick();
-    this.events.kick();
   }
 
   /**
@@ -143,8 +138,6 @@ export class VideosService implements OnApplicationBootstrap {
     const videos = await this.videos.findByUploader(uploaderId);
     for (const video of videos) await this.videos.deleteWithFiles(video);
     await this.videos.cleanUpProfileImages(uploaderId);
-    void this.relay.kick();
-    if (videos.length) this.events.kick();
     return { removed: videos.length };
   }
 
@@ -153,10 +146,10 @@ export class VideosService implements OnApplicationBootstrap {
    * page still loads and the view is simply not counted.
    */
   async recordView(videoId: number, viewerKey: string): Promise<boolean> {
-    const key = `${this.prefix}:views:${videoId}:${viewerKey}`;
+    const key = `${config.QUEUE_PREFIX}:views:${videoId}:${viewerKey}`;
     try {
       const first = await Promise.race([
-        this.redis.set(key, '1', 'EX', VIEW_WINDOW_SECONDS, 'NX'),
+        this.queues.redis.set(key, '1', 'EX', VIEW_WINDOW_SECONDS, 'NX'),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), 500)),
       ]);
       if (first !== 'OK') return false;
@@ -195,7 +188,6 @@ export class VideosService implements OnApplicationBootstrap {
       const queued = await this.videos.queueCopiesOfPublishedOriginals();
       if (queued.length) {
         this.logger.warn({ msg: 'ready videos played from their original: copies queued', videoIds: queued });
-        void this.relay.kick();
       }
     } catch (error) {
       // Those videos stay unplayable to others (never the original) until the next start.
@@ -211,25 +203,27 @@ export class VideosService implements OnApplicationBootstrap {
     return this.videos.findReferencedKeys(keys);
   }
 
-  /** Applies a verdict from the media worker; each is idempotent, and a deleted video ignores them. */
-  async applyMediaResult(result: MediaResultJobData): Promise<void> {
+  /**
+   * Applies a verdict from the media worker; each is idempotent, and a deleted video ignores
+   * them. A probe verdict is judged here, and only here: the judgement is answered for the
+   * upload that may be waiting for it.
+   */
+  async applyMediaResult(result: MediaResultJobData): Promise<ProbeJudgement | void> {
     if (!Number.isSafeInteger(result.videoId) || result.videoId < 1) {
       this.logger.warn({ msg: 'media result ignored: not a video id', videoId: result.videoId });
       return;
     }
     switch (result.stage) {
       case 'probed': {
-        const refusal = refusalOf(result.result);
+        const refusal = probeRefusal(result.result);
         if (refusal) {
           // Nobody will ever play it: the original goes, and with it what the phone wrote into it.
           this.logger.log({ msg: 'upload refused by probe', videoId: result.videoId, refusal });
           await this.videos.refuse(result.videoId);
-          void this.relay.kick();
         } else {
           await this.videos.queueTranscode(result.videoId, result.result);
-          void this.relay.kick();
         }
-        return;
+        return { videoId: result.videoId, refusal };
       }
       case 'ready': {
         // A results job is only trusted with this video's own files: a forged one naming another
@@ -251,9 +245,6 @@ export class VideosService implements OnApplicationBootstrap {
             [result.playbackKey, result.thumbnailKey].filter((key): key is string => Boolean(key)),
             `orphan-${result.videoId}`,
           );
-          void this.relay.kick();
-        } else {
-          this.events.kick();
         }
         return;
       }
@@ -280,20 +271,5 @@ export class VideosService implements OnApplicationBootstrap {
 
   private async discardUpload(objectKey: string, why: string): Promise<void> {
     await this.videos.cleanUp([objectKey], `${why}-${objectKey.split('/').pop() ?? objectKey}`);
-    void this.relay.kick();
   }
-}
-
-/** The user-facing reason a probed file is refused, or null when it may be played. */
-function refusalOf(result: ProbeResult): string | null {
-  // Absurd sizes, frame rates or stream counts are no phone clip but a decoding bomb.
-  if (!result.readable || !result.hasVideo || result.withinInputLimits === false) {
-    return VIDEO_UPLOAD_MESSAGES.invalidFile;
-  }
-  if (
-    !result.withinLengthLimit ||
-    (result.durationSeconds !== null && !isWithinVideoLengthLimit(result.durationSeconds))
-  )
-    return VIDEO_UPLOAD_MESSAGES.tooLong;
-  return null;
 }

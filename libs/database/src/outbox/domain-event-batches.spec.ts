@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DOMAIN_EVENTS, type DeliveredDomainEvent } from '@app/contracts';
-import { idsOf, userIdsOf } from './domain-events.js';
+import { idsOf, userIdsOf } from './domain-event-batches.js';
 
 const event = (fields: Partial<DeliveredDomainEvent>): DeliveredDomainEvent => ({
   type: DOMAIN_EVENTS.feedbackRated,

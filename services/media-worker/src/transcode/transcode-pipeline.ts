@@ -1,0 +1,239 @@
+import { join } from 'node:path';
+import {
+  isWithinVideoLengthLimit,
+  MAX_VIDEO_SECONDS,
+  VIDEO_KEYS,
+  mediaInputLimitProblem,
+  type MediaFailureReason,
+  type MediaResultJobData,
+  type TranscodeJobData,
+} from '@app/contracts';
+import {
+  FfmpegError,
+  ffmpegTimeoutMs,
+  playbackArgs,
+  thumbnailArgs,
+  thumbnailTime,
+  type RunOptions,
+} from '../ffmpeg/ffmpeg.js';
+import type { MediaInfo, VideoStreamInfo } from '../ffmpeg/ffprobe.js';
+import { planPlayback, type PlaybackPlan } from '../ffmpeg/playback-plan.js';
+
+/** The job's return value: what the worker did, for the queue's UI and the logs. */
+export interface TranscodeOutcome {
+  stage: 'ready' | 'failed';
+  reason?: MediaFailureReason;
+  reencoded?: boolean;
+  /** What is played: the original's streams remuxed into a clean MP4, or a re-encoded file. Never the original. */
+  playback?: 'remuxed' | 'reencoded';
+  /** Per step, plus `ready`: ms from the job's start to the 'ready' verdict. */
+  timingsMs: Record<string, number>;
+}
+
+/** What one run decided, with what the log line needs. */
+export interface TranscodeRun {
+  outcome: TranscodeOutcome;
+  plan?: PlaybackPlan;
+  /** Why it failed, for the log. */
+  detail?: string;
+}
+
+/** The stored original as the pipeline reads it (OriginalSource). */
+export interface TranscodeSource {
+  /** Presigned: ffprobe and a thumbnail need only Range requests. */
+  readonly url: string;
+  /** A local copy, downloaded once, for whole-file passes. */
+  local(): Promise<string>;
+  /** ffprobe's findings (null when not readable media). */
+  inspect(): Promise<MediaInfo | null>;
+}
+
+/** What the pipeline does to the world: storage, ffmpeg/ffprobe, the results queue, the clock. */
+export interface TranscodePorts {
+  /** The original, or null when it does not exist. */
+  openOriginal(objectKey: string): Promise<TranscodeSource | null>;
+  runFfmpeg(args: string[], options: RunOptions): Promise<void>;
+  inspectFile(path: string): Promise<MediaInfo | null>;
+  /** Whether a non-empty file exists at `path` (ffmpeg may exit 0 having written no frame). */
+  wroteFile(path: string): Promise<boolean>;
+  uploadFile(key: string, path: string, contentType: string): Promise<void>;
+  publish(result: MediaResultJobData): Promise<void>;
+  /** Wall time of one ffmpeg/ffprobe step, in seconds (metrics). */
+  observeFfmpegStep(step: string, seconds: number): void;
+  warn(line: Record<string, unknown>): void;
+  now(): number;
+}
+
+export interface TranscodeSettings {
+  encodeSecondsPerMediaSecond: number;
+}
+
+/** The timed steps that are an ffmpeg/ffprobe run (the others are S3 transfers and bookkeeping). */
+const FFMPEG_STEPS = new Set(['probe', 'thumbnail', 'encode', 'remux', 'remux+audio', 'verify']);
+
+/**
+ * Thumbnail + the published playback file of a registered video, with its verdicts on the
+ * results queue: the decisions of the heavy lane, apart from the worker that runs them.
+ *
+ * The original is never what is played: phones write GPS position, device and owner names into
+ * it. Every video becomes 'ready' only with a copy made by ffmpeg: an original that every
+ * browser already plays (H.264 yuv420p + AAC in MP4/MOV) is remuxed (stream copy, under a
+ * second for a 2-minute clip), anything else is re-encoded; both drop all metadata and put the
+ * index first.
+ *
+ * A file that cannot become a video (missing, unreadable, no picture, too long, over the input
+ * limits, refused by ffmpeg, over its time budget) is a verdict: `run` resolves. Anything else
+ * (S3, Redis, a killed ffmpeg) rejects, so the job is retried; see giveUpVerdict.
+ */
+export class TranscodePipeline {
+  constructor(
+    private readonly ports: TranscodePorts,
+    private readonly settings: TranscodeSettings,
+  ) {}
+
+  /** Works in `scratch` (the caller removes it); `signal` aborts ffmpeg (shutdown hand-back). */
+  async run(job: TranscodeJobData, scratch: string, signal?: AbortSignal): Promise<TranscodeRun> {
+    const { videoId, objectKey, media } = job;
+    const { ports } = this;
+    const started = ports.now();
+    const timingsMs: Record<string, number> = {};
+    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+      const stepStarted = ports.now();
+      try {
+        return await work();
+      } finally {
+        const elapsedMs = ports.now() - stepStarted;
+        timingsMs[step] = (timingsMs[step] ?? 0) + elapsedMs;
+        if (FFMPEG_STEPS.has(step)) ports.observeFfmpegStep(step, elapsedMs / 1000);
+      }
+    };
+    const fail = async (reason: MediaFailureReason, detail: string, plan?: PlaybackPlan): Promise<TranscodeRun> => {
+      await ports.publish({ videoId, stage: 'failed', reason, detail });
+      return { outcome: { stage: 'failed', reason, timingsMs }, plan, detail };
+    };
+    const tooLong = (seconds: number) => `${seconds.toFixed(1)} s is over the ${MAX_VIDEO_SECONDS} s limit`;
+
+    const source = await timed('open', () => ports.openOriginal(objectKey));
+    if (!source) return fail('missing', `object ${objectKey} does not exist`);
+
+    // Probed already by the probe stage (in the upload request): its findings came with the job.
+    const info = media ?? (await timed('probe', () => source.inspect()));
+    if (!info) return fail('unreadable', 'ffprobe cannot read the file as media');
+    const video = info.video;
+    if (!video) return fail('no-video', `no video stream in ${info.formatName || 'the file'}`);
+    if (info.durationSeconds !== null && !isWithinVideoLengthLimit(info.durationSeconds)) {
+      return fail('too-long', tooLong(info.durationSeconds));
+    }
+    const overLimits = mediaInputLimitProblem(info);
+    if (overLimits) return fail('over-limits', overLimits);
+
+    const thumbnail = await timed('thumbnail', () => this.makeThumbnail(source, scratch, info, video, signal));
+    const thumbnailKey = thumbnail ? VIDEO_KEYS.thumbnail(videoId) : null;
+    if (thumbnail && thumbnailKey) {
+      await timed('upload-thumbnail', () => ports.uploadFile(thumbnailKey, thumbnail, 'image/jpeg'));
+    }
+
+    const plan = planPlayback(info);
+    const input = await timed('download', () => source.local());
+    const playback = join(scratch, 'playback.mp4');
+    const kind = plan.video === 'encode' ? 'encode' : 'remux';
+    try {
+      await timed(kind === 'encode' ? 'encode' : plan.audio === 'encode' ? 'remux+audio' : 'remux', () =>
+        ports.runFfmpeg(playbackArgs(input, playback, plan, { video: video.index, audio: info.audio?.index ?? null }), {
+          timeoutMs: ffmpegTimeoutMs(info.durationSeconds, kind, this.settings.encodeSecondsPerMediaSecond),
+          signal,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof FfmpegError)) throw error;
+      // Over budget is a verdict at once: the same file would take as long again on every attempt.
+      if (error.timedOut) return fail('time-budget', error.message, plan);
+      if (error.isInputError) return fail('transcode-failed', error.stderrTail || error.message, plan);
+      throw error;
+    }
+
+    const output = await timed('verify', () => ports.inspectFile(playback));
+    if (output?.video?.codec !== 'h264') {
+      return fail('transcode-failed', 'ffmpeg did not produce a readable H.264 file', plan);
+    }
+    // An input without any duration could only be measured now.
+    if (output.durationSeconds !== null && !isWithinVideoLengthLimit(output.durationSeconds)) {
+      return fail('too-long', tooLong(output.durationSeconds), plan);
+    }
+
+    const playbackKey = VIDEO_KEYS.playback(videoId);
+    await timed('upload', () => ports.uploadFile(playbackKey, playback, 'video/mp4'));
+    await ports.publish({
+      videoId,
+      stage: 'ready',
+      playbackKey,
+      thumbnailKey,
+      durationSeconds: output.durationSeconds ?? info.durationSeconds,
+      reencoded: plan.reencoded,
+    });
+    timingsMs.ready = ports.now() - started;
+    return {
+      outcome: {
+        stage: 'ready',
+        reencoded: plan.reencoded,
+        playback: plan.reencoded ? 'reencoded' : 'remuxed',
+        timingsMs,
+      },
+      plan,
+    };
+  }
+
+  /**
+   * A JPEG frame ~1 s in (or at the start if seeking there yields nothing), read over the URL
+   * and, if that fails, from a local copy. A frame ffmpeg cannot decode is no reason to
+   * withhold the video: the verdict then says `thumbnailKey: null`.
+   */
+  private async makeThumbnail(
+    source: TranscodeSource,
+    scratch: string,
+    info: MediaInfo,
+    video: VideoStreamInfo,
+    signal: AbortSignal | undefined,
+  ): Promise<string | null> {
+    const output = join(scratch, 'thumbnail.jpg');
+    let lastError = 'no frame at the requested time';
+    const inputs = [() => Promise.resolve(source.url), () => source.local()];
+    for (const inputOf of inputs) {
+      const input = await inputOf();
+      for (const at of new Set([thumbnailTime(info.durationSeconds), 0])) {
+        try {
+          await this.ports.runFfmpeg(thumbnailArgs(input, output, video.index, at), {
+            timeoutMs: ffmpegTimeoutMs(info.durationSeconds, 'thumbnail'),
+            signal,
+          });
+          if (await this.ports.wroteFile(output)) return output;
+        } catch (error) {
+          // A frame that takes longer than its budget is no frame: the encode's budget judges the file.
+          if (!(error instanceof FfmpegError && (error.isInputError || error.timedOut))) throw error;
+          lastError = error.stderrTail || error.message;
+        }
+      }
+    }
+    this.ports.warn({ msg: 'no thumbnail', error: lastError });
+    return null;
+  }
+}
+
+/**
+ * The retry policy's last word: an attempt that throws is retried with the producer's backoff,
+ * but the last one still sends a verdict, so the video never stays "processing" forever.
+ */
+export function giveUpVerdict(
+  job: { videoId: number; attemptsMade: number; attempts: number },
+  error: unknown,
+): MediaResultJobData | null {
+  const attempt = job.attemptsMade + 1;
+  if (attempt < job.attempts) return null;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    videoId: job.videoId,
+    stage: 'failed',
+    reason: 'transcode-failed',
+    detail: `gave up after ${attempt} attempt(s): ${message}`,
+  };
+}
