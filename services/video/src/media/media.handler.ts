@@ -1,22 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
 import {
-  MAX_REFERENCE_QUERY_KEYS,
-  MEDIA_REFERENCE_PATTERNS,
   VIDEO_PATTERNS,
+  VIDEO_RPC,
   type ProbeObjectRequest,
   type ProbeObjectResponse,
-  type ReferencedKeysResponse,
+  type RpcPayload,
 } from '@app/contracts';
-import { parsePayload } from '@app/common';
+import { Rpc } from '@app/common';
 import { VideosService } from '../videos/videos.service.js';
 import { MediaJobsService } from './media-jobs.service.js';
 import { config } from '../config.js';
-
-const referencedKeysSchema = z.object({
-  keys: z.array(z.string().min(1).max(1024)).max(MAX_REFERENCE_QUERY_KEYS),
-});
 
 @Controller()
 export class MediaHandler {
@@ -32,9 +26,8 @@ export class MediaHandler {
   }
 
   /** Asked by the cleanup worker before it deletes stored objects. */
-  @MessagePattern(MEDIA_REFERENCE_PATTERNS.videoKeys)
-  async referencedKeys(@Payload() payload: unknown): Promise<ReferencedKeysResponse> {
-    const { keys } = parsePayload(referencedKeysSchema, payload);
+  @Rpc(VIDEO_RPC.referencedKeys)
+  async referencedKeys({ keys }: RpcPayload<typeof VIDEO_RPC.referencedKeys>) {
     return { referenced: await this.videos.referencedKeys(keys) };
   }
 }
