@@ -3,7 +3,7 @@ import { AUTH_RPC, ERROR_CODES, type Actor, type AppName } from '@app/contracts'
 import { DomainError, ForbiddenError } from '../errors/domain-errors.js';
 import { securityEvent } from '../logging/security-events.js';
 import { RpcClient } from '../rpc/rpc-client.js';
-import { serviceUnavailableMessage } from '../rpc/rpc-failure.js';
+import { rpcFailureDetail, serviceUnavailableMessage } from '../rpc/rpc-failure.js';
 import type { NatsConnectionConfig } from '../transport/nats-connection.js';
 
 /** Well under the gateway's deadline for the whole call (SERVICE_TIMEOUT_MS, 3 s by default). */
@@ -30,7 +30,7 @@ export class AdminOfRecord {
       return answer.isAdmin === true;
     } catch (error) {
       // Whatever the reason (no answer, or an id the auth service refused), never a yes.
-      this.logger.warn({ msg: 'admin check failed', error: describe(error) });
+      this.logger.warn({ msg: 'admin check failed', error: rpcFailureDetail(error) });
       throw new DomainError(ERROR_CODES.unavailable, serviceUnavailableMessage(AUTH_RPC.isAdmin.service));
     }
   }
@@ -57,10 +57,4 @@ export class AdminOfRecord {
   async onApplicationShutdown(): Promise<void> {
     await this.rpc.onApplicationShutdown();
   }
-}
-
-/** The failure and, for one with no answer, what the transport said (a timeout, no responders). */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }

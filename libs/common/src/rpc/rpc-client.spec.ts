@@ -3,6 +3,7 @@ import { NEVER, Subject, of, throwError, timer, map, type Observable } from 'rxj
 import { CATALOG_RPC, VIDEO_RPC } from '@app/contracts';
 import { DomainError } from '../errors/domain-errors.js';
 import { RpcClient, type RpcTransport } from './rpc-client.js';
+import { rpcFailureDetail } from './rpc-failure.js';
 
 const MEMBER = '6f1c4a52-61b7-4e33-9a53-0d5c1f0e2b11';
 
@@ -57,6 +58,8 @@ describe('RpcClient', () => {
       code: 'UNAVAILABLE',
       message: 'The video service is temporarily unavailable. Please try again shortly.',
     });
+    // Logs and job failure reasons still say what happened underneath.
+    expect(rpcFailureDetail(error)).toMatch(/temporarily unavailable.*\(Timeout has occurred\)$/);
   });
 
   it("lets one call wait longer than the client's deadline", async () => {

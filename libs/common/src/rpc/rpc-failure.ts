@@ -13,3 +13,12 @@ export function rpcFailure(error: unknown, service: ServiceName): DomainError {
   if (isRpcErrorPayload(error)) return new DomainError(error.code, error.message);
   return new DomainError(ERROR_CODES.unavailable, serviceUnavailableMessage(service), { cause: error });
 }
+
+/**
+ * A failed call for a log line or a job's failure reason: the error's message and, when the
+ * service did not answer, what the transport said (a timeout, no subscribers).
+ */
+export function rpcFailureDetail(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+}

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AUTH_RPC, MAX_REFERENCE_QUERY_KEYS, VIDEO_RPC, storedKeyOwner } from '@app/contracts';
-import { RpcClient } from '@app/common';
+import { RpcClient, rpcFailureDetail } from '@app/common';
 import { config } from '../config.js';
 
 /** An owner that does not answer within this long is asked again with the job's next attempt. */
@@ -36,7 +36,10 @@ export class StoredKeyOwners implements OnModuleInit, OnApplicationShutdown {
     for (const [owner, ownedKeys] of byOwner) {
       for (let i = 0; i < ownedKeys.length; i += MAX_REFERENCE_QUERY_KEYS) {
         const asked = ownedKeys.slice(i, i + MAX_REFERENCE_QUERY_KEYS);
-        const answer = await this.rpc.call(QUESTION_OF_OWNER[owner], { keys: asked });
+        const answer = await this.rpc.call(QUESTION_OF_OWNER[owner], { keys: asked }).catch((error: unknown) => {
+          // The job's failure reason says why the owner could not be asked (no subscribers, a timeout).
+          throw new Error(rpcFailureDetail(error), { cause: error });
+        });
         // Only what was asked counts: an answer cannot widen what is kept or deleted.
         for (const key of answer.referenced) if (asked.includes(key)) referenced.add(key);
       }
