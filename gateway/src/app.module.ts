@@ -4,7 +4,7 @@ import { createRedisConnection } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import { config } from './config.js';
-import { RpcClient } from './clients/rpc.client.js';
+import { gatewayRpcClient } from './clients/rpc.client.js';
 import { CatalogClient } from './clients/catalog.client.js';
 import { AuthClient } from './clients/auth.client.js';
 import { FeedbackClient } from './clients/feedback.client.js';
@@ -48,7 +48,7 @@ import { ThrottleModule } from './throttle/throttle.module.js';
   ],
   providers: [
     HttpDrain,
-    RpcClient,
+    gatewayRpcClient,
     AdminClient,
     QueueBoard,
     CatalogClient,

@@ -5,33 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import * as contracts from '@app/contracts';
 import {
+  AUTH_RPC,
+  CATALOG_RPC,
+  RPC_CONTRACTS,
   SERVICE_NAMES,
-  USER_CLEANUP_PATTERNS,
-  TOGGLE_ADMIN_PATTERN,
-  healthPattern,
+  USER_CLEANUP_RPC,
+  VIDEO_RPC,
   type AppName,
 } from '@app/contracts';
 import { natsConnectionOptions } from '@app/common';
 import { startPrivateNats, type PrivateNats } from '@app/testing';
 
-/** Every request subject the contracts define: the *_PATTERNS constants and the health checks. */
-const SUBJECT_SHAPE = /^[a-z-]+\.[a-z-]+(\.[a-z-]+)*\.v\d+$/;
-const ALL_SUBJECTS = [
-  ...new Set([
-    ...Object.entries(contracts)
-      .filter(([name]) => /_PATTERNS?$/.test(name))
-      .flatMap(([, value]) => (typeof value === 'string' ? [value] : Object.values(value as object)))
-      .filter((value): value is string => typeof value === 'string' && SUBJECT_SHAPE.test(value)),
-    ...SERVICE_NAMES.map(healthPattern),
-  ]),
-].sort();
+/** Every request subject the contracts define: the RPC registry. */
+const ALL_SUBJECTS: string[] = [...new Set(RPC_CONTRACTS.map((contract) => contract.pattern as string))].sort();
 /** The admin service's commands to the other services: the deletion saga and the admin role. */
-const ADMIN_COMMANDS = [...Object.values(USER_CLEANUP_PATTERNS), TOGGLE_ADMIN_PATTERN];
+const ADMIN_COMMANDS: string[] = [
+  ...Object.values(USER_CLEANUP_RPC).map((contract) => contract.pattern),
+  AUTH_RPC.toggleAdmin.pattern,
+];
 const GATEWAY_SUBJECTS = ALL_SUBJECTS.filter((subject) => !ADMIN_COMMANDS.includes(subject));
 /** The admin flag of record, asked by the services that guard a privileged action. */
-const ADMIN_CHECK = contracts.AUTH_PATTERNS.isAdmin;
+const ADMIN_CHECK = AUTH_RPC.isAdmin.pattern;
 /** The media cleanup asks the video and auth services which stored objects they still reference. */
-const MEDIA_WORKER_SUBJECTS: string[] = Object.values(contracts.MEDIA_REFERENCE_PATTERNS);
+const MEDIA_WORKER_SUBJECTS: string[] = [VIDEO_RPC.referencedKeys.pattern, AUTH_RPC.referencedProfileImages.pattern];
 
 const ownerOf = (subject: string) => subject.split('.')[0];
 
@@ -145,13 +141,13 @@ describe('infra/nats/nats-server.conf', () => {
   it('lets a service publish nothing but replies: a catalog message to auth never arrives', async () => {
     const catalog = await connectAs('catalog');
     const gateway = await connectAs('gateway');
-    const subject = contracts.AUTH_PATTERNS.getUser;
+    const subject = AUTH_RPC.getUser.pattern;
     catalog.publish(subject, 'from catalog');
     await catalog.flush();
     // Had the server routed catalog's message, auth would have received it before the gateway's.
     expect(await request(gateway, subject, 'from gateway')).toBe(`auth answered ${subject}`);
     expect(received.get(subject)?.filter((payload) => payload !== 'ping')).toEqual(['from gateway']);
-    expect(await request(catalog, contracts.CATALOG_PATTERNS.listVideos)).toMatch(/^refused: /);
+    expect(await request(catalog, CATALOG_RPC.listVideos.pattern)).toMatch(/^refused: /);
   });
 
   it.each(['catalog', 'video'] as const)(
@@ -170,13 +166,13 @@ describe('infra/nats/nats-server.conf', () => {
 
   it("lets a service subscribe to its own subjects in its queue group only, never to another's or to inboxes", async () => {
     const catalog = await connectAs('catalog');
-    const own = contracts.CATALOG_PATTERNS.listVideos;
+    const own = CATALOG_RPC.listVideos.pattern;
     expect(await trySubscribe(catalog, own, 'catalog')).toBe('allowed');
     const attempts: [string, string | undefined][] = [
       [own, undefined],
       [own, 'someone-else'],
-      [contracts.AUTH_PATTERNS.getUser, 'auth'],
-      [contracts.AUTH_PATTERNS.getUser, 'catalog'],
+      [AUTH_RPC.getUser.pattern, 'auth'],
+      [AUTH_RPC.getUser.pattern, 'catalog'],
       ['auth.>', undefined],
       ['>', undefined],
       ['_INBOX.gateway.>', undefined],
@@ -197,7 +193,7 @@ describe('infra/nats/nats-server.conf', () => {
     expect(await trySubscribe(admin, '_INBOX.gateway.>')).toMatch(/^refused: Permissions Violation for Subscription/);
     const gateway = await connectAs('gateway');
     expect(await trySubscribe(gateway, '_INBOX.admin.>')).toMatch(/^refused: Permissions Violation for Subscription/);
-    expect(await trySubscribe(gateway, contracts.CATALOG_PATTERNS.listVideos, 'catalog')).toMatch(
+    expect(await trySubscribe(gateway, CATALOG_RPC.listVideos.pattern, 'catalog')).toMatch(
       /^refused: Permissions Violation for Subscription/,
     );
   });
@@ -215,7 +211,7 @@ describe('infra/nats/nats-server.conf', () => {
           : expect.stringMatching(/^refused: .*Permissions Violation for Publish/),
       });
     }
-    expect(await trySubscribe(worker, contracts.VIDEO_PATTERNS.create, 'video')).toMatch(
+    expect(await trySubscribe(worker, contracts.VIDEO_RPC.create.pattern, 'video')).toMatch(
       /^refused: Permissions Violation for Subscription/,
     );
   });

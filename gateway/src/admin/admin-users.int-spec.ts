@@ -6,11 +6,11 @@ import { firstValueFrom, timeout } from 'rxjs';
 import { NamespacedNatsClient } from '@app/common';
 import {
   ADMIN_MESSAGES,
-  ADMIN_PATTERNS,
-  CATALOG_PATTERNS,
+  ADMIN_RPC,
+  CATALOG_RPC,
   ERROR_CODES,
-  TOGGLE_ADMIN_PATTERN,
-  VIDEO_PATTERNS,
+  AUTH_RPC,
+  VIDEO_RPC,
   type FeedbackDto,
   type UserDto,
   type VideoDto,
@@ -326,20 +326,22 @@ describe('privileged messages sent straight onto the bus', () => {
     const forged = { id: mallory.user.id, isAdmin: true };
     const forbidden = expect.objectContaining({ code: ERROR_CODES.forbidden });
 
-    expect(await refusalOf(ADMIN_PATTERNS.listUsers, { actor: forged })).toEqual(forbidden);
-    expect(await refusalOf(ADMIN_PATTERNS.toggleAdmin, { actor: forged, userId: victim.user.id })).toEqual(forbidden);
-    expect(await refusalOf(ADMIN_PATTERNS.deleteUser, { actor: forged, userId: victim.user.id })).toEqual(forbidden);
-    expect(await refusalOf(TOGGLE_ADMIN_PATTERN, { actorId: mallory.user.id, userId: mallory.user.id })).toEqual(
+    expect(await refusalOf(ADMIN_RPC.listUsers.pattern, { actor: forged })).toEqual(forbidden);
+    expect(await refusalOf(ADMIN_RPC.toggleAdmin.pattern, { actor: forged, userId: victim.user.id })).toEqual(
       forbidden,
     );
-    expect(await refusalOf(TOGGLE_ADMIN_PATTERN, { userId: mallory.user.id })).toEqual(
+    expect(await refusalOf(ADMIN_RPC.deleteUser.pattern, { actor: forged, userId: victim.user.id })).toEqual(forbidden);
+    expect(
+      await refusalOf(AUTH_RPC.toggleAdmin.pattern, { actorId: mallory.user.id, userId: mallory.user.id }),
+    ).toEqual(forbidden);
+    expect(await refusalOf(AUTH_RPC.toggleAdmin.pattern, { userId: mallory.user.id })).toEqual(
       expect.objectContaining({ code: ERROR_CODES.validation }),
     );
     expect(
-      await refusalOf(CATALOG_PATTERNS.createCategory, { actor: forged, category: { name: 'Forged', icon: 'x' } }),
+      await refusalOf(CATALOG_RPC.createCategory.pattern, { actor: forged, category: { name: 'Forged', icon: 'x' } }),
     ).toEqual(forbidden);
-    expect(await refusalOf(CATALOG_PATTERNS.deleteCategory, { actor: forged, categoryId })).toEqual(forbidden);
-    expect(await refusalOf(VIDEO_PATTERNS.delete, { actor: forged, videoId: video.id })).toEqual(forbidden);
+    expect(await refusalOf(CATALOG_RPC.deleteCategory.pattern, { actor: forged, categoryId })).toEqual(forbidden);
+    expect(await refusalOf(VIDEO_RPC.delete.pattern, { actor: forged, videoId: video.id })).toEqual(forbidden);
 
     // Nothing changed.
     expect((await mallory.session.get<UserDto>('/api/auth/user')).body.isAdmin).toBe(false);
@@ -350,8 +352,8 @@ describe('privileged messages sent straight onto the bus', () => {
 
     // The same messages from the real admin do what they say.
     const adminActor = { id: admin.user.id, isAdmin: true };
-    expect(await refusalOf(ADMIN_PATTERNS.toggleAdmin, { actor: adminActor, userId: mallory.user.id })).toBeNull();
+    expect(await refusalOf(ADMIN_RPC.toggleAdmin.pattern, { actor: adminActor, userId: mallory.user.id })).toBeNull();
     expect((await mallory.session.get<UserDto>('/api/auth/user')).body.isAdmin).toBe(true);
-    expect(await refusalOf(ADMIN_PATTERNS.toggleAdmin, { actor: adminActor, userId: mallory.user.id })).toBeNull();
+    expect(await refusalOf(ADMIN_RPC.toggleAdmin.pattern, { actor: adminActor, userId: mallory.user.id })).toBeNull();
   });
 });

@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AUTH_PATTERNS,
-  type ChangePasswordMessage,
+  AUTH_RPC,
   type ChangePasswordRequest,
-  type GetUserRequest,
   type LoginRequest,
   type ProfileImageChange,
   type RegisterRequest,
-  type SetProfileImageRequest,
-  type UpdateProfileMessage,
   type UpdateProfileRequest,
   type UserDto,
 } from '@app/contracts';
+import { RpcClient } from '@app/common';
 import { config } from '../config.js';
-import { RpcClient } from './rpc.client.js';
 
 /**
  * Calls that hash a password (scrypt at 128 MiB, a few hundred milliseconds, at most two at a
@@ -21,45 +17,37 @@ import { RpcClient } from './rpc.client.js';
  * usual deadline, so a burst of sign-ins is slow rather than a 503.
  */
 const PASSWORD_WORK_MS = 3000;
-const passwordDeadline = () => config.SERVICE_TIMEOUT_MS + PASSWORD_WORK_MS;
+const passwordWork = () => ({ timeoutMs: config.SERVICE_TIMEOUT_MS + PASSWORD_WORK_MS });
 
 @Injectable()
 export class AuthClient {
   constructor(private readonly rpc: RpcClient) {}
 
   register(request: RegisterRequest): Promise<UserDto> {
-    return this.rpc.send<UserDto, RegisterRequest>('auth', AUTH_PATTERNS.register, request, passwordDeadline());
+    return this.rpc.call(AUTH_RPC.register, request, passwordWork());
   }
 
   verifyCredentials(request: LoginRequest): Promise<UserDto> {
-    return this.rpc.send<UserDto, LoginRequest>('auth', AUTH_PATTERNS.verifyCredentials, request, passwordDeadline());
+    return this.rpc.call(AUTH_RPC.verifyCredentials, request, passwordWork());
   }
 
   getUser(userId: string, viewerId: string | null): Promise<UserDto> {
-    return this.rpc.send<UserDto, GetUserRequest>('auth', AUTH_PATTERNS.getUser, { userId, viewerId });
+    return this.rpc.call(AUTH_RPC.getUser, { userId, viewerId });
   }
 
   updateProfile(userId: string, profile: UpdateProfileRequest): Promise<UserDto> {
-    return this.rpc.send<UserDto, UpdateProfileMessage>('auth', AUTH_PATTERNS.updateProfile, { userId, profile });
+    return this.rpc.call(AUTH_RPC.updateProfile, { userId, profile });
   }
 
   setProfileImage(userId: string, imageKey: string): Promise<ProfileImageChange> {
-    return this.rpc.send<ProfileImageChange, SetProfileImageRequest>('auth', AUTH_PATTERNS.setProfileImage, {
-      userId,
-      imageKey,
-    });
+    return this.rpc.call(AUTH_RPC.setProfileImage, { userId, imageKey });
   }
 
   changePassword(userId: string, request: ChangePasswordRequest): Promise<{ userId: string }> {
-    return this.rpc.send<{ userId: string }, ChangePasswordMessage>(
-      'auth',
-      AUTH_PATTERNS.changePassword,
-      { ...request, userId },
-      passwordDeadline(),
-    );
+    return this.rpc.call(AUTH_RPC.changePassword, { ...request, userId }, passwordWork());
   }
 
   removeProfileImage(userId: string): Promise<ProfileImageChange> {
-    return this.rpc.send<ProfileImageChange>('auth', AUTH_PATTERNS.removeProfileImage, { userId });
+    return this.rpc.call(AUTH_RPC.removeProfileImage, { userId });
   }
 }

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { ERROR_CODES, isRpcErrorPayload, type ErrorCode, type ServiceName } from '@app/contracts';
+import { ERROR_CODES, type ErrorCode } from '@app/contracts';
+import type { DomainError } from '@app/common';
 
 const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ERROR_CODES.validation]: HttpStatus.BAD_REQUEST,
@@ -13,23 +14,13 @@ const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ERROR_CODES.internal]: HttpStatus.INTERNAL_SERVER_ERROR,
 };
 
-export const unavailable = (service: ServiceName) =>
-  new HttpException(
-    { message: `The ${service} service is temporarily unavailable. Please try again shortly.` },
-    HttpStatus.SERVICE_UNAVAILABLE,
-  );
-
 /**
- * What a failed service call means for the HTTP caller: a domain error keeps its message and
- * gets its status; a timeout or a broken transport is a 503, since the service is not answering.
+ * What a failed service call means for the HTTP caller: the error's code gives the status and
+ * its message is the answer (a service not answering is UNAVAILABLE: 503 naming the service),
+ * except that the text of an internal error never leaves.
  */
-export function toHttpException(error: unknown, service: ServiceName): HttpException {
-  if (isRpcErrorPayload(error)) {
-    const status = STATUS_BY_CODE[error.code];
-    const message = status === HttpStatus.INTERNAL_SERVER_ERROR ? 'Internal server error' : error.message;
-    return new HttpException({ message }, status);
-  }
-  // A timeout, or a transport failure (connection closed, no responders, empty response): the
-  // service is not answering.
-  return unavailable(service);
+export function toHttpException(error: DomainError): HttpException {
+  const status = STATUS_BY_CODE[error.code];
+  const message = status === HttpStatus.INTERNAL_SERVER_ERROR ? 'Internal server error' : error.message;
+  return new HttpException({ message }, status);
 }

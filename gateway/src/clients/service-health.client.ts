@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { SERVICE_NAMES, healthPattern, type DependencyCheck, type HealthReport } from '@app/contracts';
-import { RpcClient } from './rpc.client.js';
+import { HEALTH_RPC, SERVICE_NAMES, type DependencyCheck } from '@app/contracts';
+import { RpcClient } from '@app/common';
 
 /** Readiness probes must answer fast: a service that takes longer than this counts as down. */
 const HEALTH_TIMEOUT_MS = 2000;
@@ -14,7 +14,7 @@ export class ServiceHealthClient {
     return Promise.all(
       SERVICE_NAMES.map(async (service): Promise<DependencyCheck> => {
         try {
-          const report = await this.rpc.send<HealthReport>(service, healthPattern(service), {}, HEALTH_TIMEOUT_MS);
+          const report = await this.rpc.call(HEALTH_RPC[service], {}, { timeoutMs: HEALTH_TIMEOUT_MS });
           const failing = report.checks.filter((c) => !c.ok).map((c) => c.name);
           return {
             name: `service:${service}`,

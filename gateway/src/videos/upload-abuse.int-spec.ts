@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { firstValueFrom, timeout } from 'rxjs';
 import { createRedisConnection, NamespacedNatsClient } from '@app/common';
 import {
-  UPLOAD_PATTERNS,
+  VIDEO_RPC,
   VIDEO_UPLOAD_MESSAGES,
   type BeginUploadResponse,
   type FeedbackDto,
@@ -344,7 +344,7 @@ describe('uploads that do not become videos', () => {
     let orphan: BeginUploadResponse;
     try {
       orphan = await firstValueFrom(
-        nats.send<BeginUploadResponse>(UPLOAD_PATTERNS.begin, { ownerId: user.id }).pipe(timeout(10_000)),
+        nats.send<BeginUploadResponse>(VIDEO_RPC.beginUpload.pattern, { ownerId: user.id }).pipe(timeout(10_000)),
       );
     } finally {
       await nats.close();

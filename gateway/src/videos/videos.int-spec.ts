@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { firstValueFrom, timeout } from 'rxjs';
 import { NamespacedNatsClient } from '@app/common';
 import {
-  CATALOG_PATTERNS,
+  CATALOG_RPC,
   VIDEO_LIST_MESSAGES,
   VIDEO_MESSAGES,
   type UserDto,
@@ -490,7 +490,7 @@ describe('processing state and duration', () => {
 });
 
 // Not routed by the gateway yet: asked over NATS, as the gateway will.
-describe(`${CATALOG_PATTERNS.getVideo}`, () => {
+describe(`${CATALOG_RPC.getVideo.pattern}`, () => {
   let nats: NamespacedNatsClient;
 
   beforeAll(async () => {
@@ -503,7 +503,7 @@ describe(`${CATALOG_PATTERNS.getVideo}`, () => {
   });
 
   const getVideo = (payload: unknown) =>
-    firstValueFrom(nats.send<VideoDto, unknown>(CATALOG_PATTERNS.getVideo, payload).pipe(timeout(10_000)));
+    firstValueFrom(nats.send<VideoDto, unknown>(CATALOG_RPC.getVideo.pattern, payload).pipe(timeout(10_000)));
   const failureOf = (payload: unknown) =>
     getVideo(payload).then(
       () => null,

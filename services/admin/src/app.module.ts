@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AdminOfRecord, HealthModule } from '@app/common';
+import { AdminOfRecord, HealthModule, RpcClient } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { config } from './config.js';
 import { AdminUsersHandler } from './users/admin-users.handler.js';
 import { AdminUsersRepository } from './users/admin-users.repository.js';
 import { AdminUsersService } from './users/admin-users.service.js';
-import { ServiceCalls } from './users/service-calls.js';
 import { UserDeletionSaga } from './users/user-deletion.saga.js';
 
 /** The admin service: user administration and the user-deletion saga (owner of `user_deletions`). */
@@ -18,7 +17,13 @@ import { UserDeletionSaga } from './users/user-deletion.saga.js';
   providers: [
     AdminUsersRepository,
     AdminUsersService,
-    ServiceCalls,
+    {
+      // The admin service's calls to the services that own the rows it changes: it never writes
+      // their tables itself. Long enough for a member with many videos; a saga step that times
+      // out is simply run again.
+      provide: RpcClient,
+      useFactory: () => RpcClient.overNats(config, 'admin', { deadlineMs: 15_000 }),
+    },
     UserDeletionSaga,
     {
       provide: AdminOfRecord,

@@ -1,16 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { firstValueFrom, timeout } from 'rxjs';
-import {
-  AUTH_PATTERNS,
-  ERROR_CODES,
-  type Actor,
-  type AdminOfRecordAnswer,
-  type AdminOfRecordRequest,
-  type AppName,
-} from '@app/contracts';
+import { AUTH_RPC, ERROR_CODES, type Actor, type AppName } from '@app/contracts';
 import { DomainError } from '../errors/domain-errors.js';
-import { NamespacedNatsClient } from '../transport/namespaced-nats.js';
-import { natsConnectionOptions, type NatsConnectionConfig } from '../transport/nats-connection.js';
+import { RpcClient } from '../rpc/rpc-client.js';
+import { rpcFailureDetail, serviceUnavailableMessage } from '../rpc/rpc-failure.js';
+import type { NatsConnectionConfig } from '../transport/nats-connection.js';
 import { requireAdmin } from './require-admin.js';
 
 /** Well under the gateway's deadline for the whole call (SERVICE_TIMEOUT_MS, 3 s by default). */
@@ -24,27 +17,21 @@ const ASK_TIMEOUT_MS = 2000;
  */
 export class AdminOfRecord {
   private readonly logger = new Logger('AdminOfRecord');
-  private readonly client: NamespacedNatsClient;
+  private readonly rpc: RpcClient;
 
   /** Connects as the app's own NATS user (its permissions allow exactly this question). */
   constructor(config: NatsConnectionConfig & { NATS_SUBJECT_PREFIX: string }, app: AppName) {
-    this.client = new NamespacedNatsClient(config.NATS_SUBJECT_PREFIX, natsConnectionOptions(config, app));
+    this.rpc = RpcClient.overNats(config, app, { deadlineMs: ASK_TIMEOUT_MS });
   }
 
   async isAdmin(userId: string): Promise<boolean> {
     try {
-      const answer = await firstValueFrom(
-        this.client
-          .send<AdminOfRecordAnswer, AdminOfRecordRequest>(AUTH_PATTERNS.isAdmin, { userId })
-          .pipe(timeout(ASK_TIMEOUT_MS)),
-      );
+      const answer = await this.rpc.call(AUTH_RPC.isAdmin, { userId });
       return answer.isAdmin === true;
     } catch (error) {
-      this.logger.warn({ msg: 'admin check failed', error: error instanceof Error ? error.message : String(error) });
-      throw new DomainError(
-        ERROR_CODES.unavailable,
-        'The auth service is temporarily unavailable. Please try again shortly.',
-      );
+      // Whatever the reason (no answer, or an id the auth service refused), never a yes.
+      this.logger.warn({ msg: 'admin check failed', error: rpcFailureDetail(error) });
+      throw new DomainError(ERROR_CODES.unavailable, serviceUnavailableMessage(AUTH_RPC.isAdmin.service));
     }
   }
 
@@ -54,6 +41,6 @@ export class AdminOfRecord {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client.close();
+    await this.rpc.onApplicationShutdown();
   }
 }

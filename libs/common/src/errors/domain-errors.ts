@@ -5,8 +5,9 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 

@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Res, type Type } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { healthPattern, type HealthReport, type ServiceName } from '@app/contracts';
+import { HEALTH_RPC, type HealthReport, type ServiceName } from '@app/contracts';
 import { HealthService } from './health.service.js';
 import { METRICS_CONTENT_TYPE, renderMetrics } from '../metrics/metrics.js';
+import { Rpc } from '../rpc/rpc.decorator.js';
 
 interface StatusSettable {
   status(code: number): unknown;
@@ -38,10 +38,10 @@ export function createHealthController(service?: ServiceName): Type<unknown> {
   }
 
   if (service) {
-    const pattern = healthPattern(service);
+    const contract = HEALTH_RPC[service];
     @Controller()
     class HealthMessageController extends HealthController {
-      @MessagePattern(pattern)
+      @Rpc(contract)
       check(): Promise<HealthReport> {
         return this.health.report();
       }

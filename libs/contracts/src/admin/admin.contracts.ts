@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../ids.js';
-
-/** NATS patterns answered by the admin service. Every one refuses a non-admin actor (FORBIDDEN). */
-export const ADMIN_PATTERNS = {
-  /** { actor } → UserDto[] with emails, newest first; accounts being deleted are left out */
-  listUsers: 'admin.users.list.v1',
-  /** { actor, userId } → { userId }; the deletion saga runs in the background */
-  deleteUser: 'admin.users.delete.v1',
-  /** { actor, userId } → UserDto with the flipped isAdmin */
-  toggleAdmin: 'admin.users.toggle-admin.v1',
-} as const;
+import { actorSchema } from '../auth/actor.schema.js';
+import type { UserDto } from '../auth/user.types.js';
+import { defineRpc } from '../rpc/define-rpc.js';
 
 export const ADMIN_MESSAGES = {
   adminRequired: 'Admin access required',
@@ -17,8 +10,6 @@ export const ADMIN_MESSAGES = {
   selfDelete: 'You cannot delete your own account',
   selfDemote: 'You cannot change your own admin status',
 } as const;
-
-const actorSchema = z.object({ id: z.string().regex(UUID_PATTERN), isAdmin: z.boolean() });
 
 export const adminActorMessageSchema = z.object({ actor: actorSchema });
 export type AdminActorMessage = z.input<typeof adminActorMessageSchema>;
@@ -29,10 +20,30 @@ export const adminUserMessageSchema = z.object({
 });
 export type AdminUserMessage = z.input<typeof adminUserMessageSchema>;
 
+/** Calls answered by the admin service. Every one refuses a non-admin actor (FORBIDDEN). */
+export const ADMIN_RPC = {
+  /** UserDto[] with emails, newest first; accounts being deleted are left out. */
+  listUsers: defineRpc('admin.users.list.v1', {
+    request: adminActorMessageSchema,
+    response: z.custom<UserDto[]>(),
+  }),
+  /** The deletion saga runs in the background. */
+  deleteUser: defineRpc('admin.users.delete.v1', {
+    request: adminUserMessageSchema,
+    response: z.custom<{ userId: string }>(),
+  }),
+  /** The user (with email) with the flipped isAdmin. */
+  toggleAdmin: defineRpc('admin.users.toggle-admin.v1', {
+    request: adminUserMessageSchema,
+    response: z.custom<UserDto>(),
+  }),
+} as const;
+
 /**
  * The steps of deleting a member, each an idempotent command to the service that owns the rows:
  * their videos (files queued for removal, `video.deleted` events), their feedback, votes and
  * ratings (events correct everyone else's numbers), their bookmarks, then the account itself.
+ * USER_CLEANUP_RPC names the call of each step.
  */
 export const USER_DELETION_STEPS = ['videos', 'feedback', 'bookmarks', 'account'] as const;
 export type UserDeletionStep = (typeof USER_DELETION_STEPS)[number];
@@ -44,19 +55,11 @@ export interface UserCleanupResult {
   removed: number;
 }
 
-export const USER_CLEANUP_PATTERNS = {
-  videos: 'video.videos.delete-by-uploader.v1',
-  feedback: 'feedback.by-user.delete.v1',
-  bookmarks: 'catalog.bookmarks.delete-by-user.v1',
-  account: 'auth.users.delete.v1',
-} as const satisfies Record<UserDeletionStep, string>;
-
 /**
- * auth-service: { actorId, userId } → UserDto (with email) with isAdmin flipped. The auth
+ * The admin service's toggle, as a command to the auth service (AUTH_RPC.toggleAdmin). The auth
  * service checks the actor in its own table (an admin, not the target), so a message straight
- * onto the bus cannot promote anyone. v1 took no actor.
+ * onto the bus cannot promote anyone.
  */
-export const TOGGLE_ADMIN_PATTERN = 'auth.users.toggle-admin.v2';
 export const toggleAdminMessageSchema = z.object({
   actorId: z.string().regex(UUID_PATTERN),
   userId: z.string().regex(UUID_PATTERN, ADMIN_MESSAGES.userNotFound),

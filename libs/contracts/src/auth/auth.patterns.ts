@@ -1,54 +1,53 @@
-import type { UserDto } from './user.types.js';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../ids.js';
-import type { ChangePasswordRequest, LoginRequest, RegisterRequest, UpdateProfileRequest } from './auth.schemas.js';
+import {
+  toggleAdminMessageSchema,
+  userCleanupMessageSchema,
+  type UserCleanupResult,
+} from '../admin/admin.contracts.js';
+import { referencedKeysRequestSchema, type ReferencedKeysResponse } from '../media/media-references.js';
+import { defineRpc } from '../rpc/define-rpc.js';
+import {
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  updateProfileRequestSchema,
+} from './auth.schemas.js';
+import type { UserDto } from './user.types.js';
 
-/** NATS patterns answered by the auth service. */
-export const AUTH_PATTERNS = {
-  register: 'auth.users.register.v1',
-  verifyCredentials: 'auth.credentials.verify.v1',
-  getUser: 'auth.users.get.v1',
-  updateProfile: 'auth.profile.update.v1',
-  setProfileImage: 'auth.profile-image.set.v1',
-  removeProfileImage: 'auth.profile-image.remove.v1',
-  /** ChangePasswordMessage → { userId }; a wrong current password is VALIDATION "Current password is incorrect". */
-  changePassword: 'auth.password.change.v1',
-  /**
-   * { userId } → { isAdmin }: the admin flag of record, asked by every service before a
-   * privileged action, so an `isAdmin` claimed in a message is never the authority.
-   */
-  isAdmin: 'auth.users.is-admin.v1',
-} as const;
+const USER_ID_REQUIRED = 'A user id is required';
+// Any non-empty id: one that names no member is a 404 "User not found", not a 400.
+const userId = z.string({ error: USER_ID_REQUIRED }).min(1, USER_ID_REQUIRED);
 
-export type RegisterUserRequest = RegisterRequest;
-/** Answers the user (the caller becomes them), or UNAUTHORIZED "Invalid email or password". */
-export type VerifyCredentialsRequest = LoginRequest;
-
-export interface GetUserRequest {
-  userId: string;
+export const getUserRequestSchema = z.object({
+  userId,
   /** The signed-in caller, or null for a visitor: `email` is included for the user themself and admins. */
-  viewerId: string | null;
-}
+  viewerId: z
+    .string({ error: USER_ID_REQUIRED })
+    .nullish()
+    .transform((id) => id || null),
+});
+export type GetUserRequest = z.input<typeof getUserRequestSchema>;
 
-export interface UpdateProfileMessage {
-  userId: string;
-  profile: UpdateProfileRequest;
-}
+export const updateProfileMessageSchema = z.object({ userId, profile: updateProfileRequestSchema });
+export type UpdateProfileMessage = z.input<typeof updateProfileMessageSchema>;
 
-export interface SetProfileImageRequest {
-  userId: string;
-  /** Object key of the stored picture; the public URL is derived from it. */
-  imageKey: string;
-}
+export const setProfileImageRequestSchema = z.object({
+  userId,
+  /** Object key of the stored picture; the public URL is derived from it (the service checks its shape). */
+  imageKey: z.string({ error: 'An image key is required' }),
+});
+export type SetProfileImageRequest = z.input<typeof setProfileImageRequestSchema>;
+
+export const removeProfileImageRequestSchema = z.object({ userId });
+
+export const changePasswordMessageSchema = changePasswordRequestSchema.extend({ userId });
+export type ChangePasswordMessage = z.output<typeof changePasswordMessageSchema>;
 
 /** The updated user, plus the key of the picture it replaced, which the caller removes from storage. */
 export interface ProfileImageChange {
   user: UserDto;
   replacedImageKey: string | null;
-}
-
-export interface ChangePasswordMessage extends ChangePasswordRequest {
-  userId: string;
 }
 
 export const adminOfRecordRequestSchema = z.object({ userId: z.string().regex(UUID_PATTERN) });
@@ -57,3 +56,65 @@ export type AdminOfRecordRequest = z.input<typeof adminOfRecordRequestSchema>;
 export interface AdminOfRecordAnswer {
   isAdmin: boolean;
 }
+
+/** Calls answered by the auth service. */
+export const AUTH_RPC = {
+  /** The new member (never an admin); CONFLICT when the email is taken. */
+  register: defineRpc('auth.users.register.v1', {
+    request: registerRequestSchema,
+    response: z.custom<UserDto>(),
+  }),
+  /** The user (the caller becomes them), or UNAUTHORIZED "Invalid email or password". */
+  verifyCredentials: defineRpc('auth.credentials.verify.v1', {
+    request: loginRequestSchema,
+    response: z.custom<UserDto>(),
+  }),
+  /** NOT_FOUND "User not found". */
+  getUser: defineRpc('auth.users.get.v1', {
+    request: getUserRequestSchema,
+    response: z.custom<UserDto>(),
+  }),
+  updateProfile: defineRpc('auth.profile.update.v1', {
+    request: updateProfileMessageSchema,
+    response: z.custom<UserDto>(),
+  }),
+  setProfileImage: defineRpc('auth.profile-image.set.v1', {
+    request: setProfileImageRequestSchema,
+    response: z.custom<ProfileImageChange>(),
+  }),
+  removeProfileImage: defineRpc('auth.profile-image.remove.v1', {
+    request: removeProfileImageRequestSchema,
+    response: z.custom<ProfileImageChange>(),
+  }),
+  /** A wrong current password is VALIDATION "Current password is incorrect". */
+  changePassword: defineRpc('auth.password.change.v1', {
+    request: changePasswordMessageSchema,
+    response: z.custom<{ userId: string }>(),
+  }),
+  /**
+   * The admin flag of record, asked by every service before a privileged action, so an `isAdmin`
+   * claimed in a message is never the authority.
+   */
+  isAdmin: defineRpc('auth.users.is-admin.v1', {
+    request: adminOfRecordRequestSchema,
+    response: z.custom<AdminOfRecordAnswer>(),
+  }),
+  /**
+   * Sent by the admin service only: the user (with email) with isAdmin flipped, after the auth
+   * service checked the actor in its own table. v1 took no actor.
+   */
+  toggleAdmin: defineRpc('auth.users.toggle-admin.v2', {
+    request: toggleAdminMessageSchema,
+    response: z.custom<UserDto>(),
+  }),
+  /** The last step of the admin service's user deletion. */
+  deleteAccount: defineRpc('auth.users.delete.v1', {
+    request: userCleanupMessageSchema,
+    response: z.custom<UserCleanupResult>(),
+  }),
+  /** Asked by the media cleanup: which keys are a member's current profile picture. */
+  referencedProfileImages: defineRpc('auth.profile-images.referenced.v1', {
+    request: referencedKeysRequestSchema,
+    response: z.custom<ReferencedKeysResponse>(),
+  }),
+} as const;

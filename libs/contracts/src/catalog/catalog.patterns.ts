@@ -1,27 +1,63 @@
-/** NATS patterns answered by the catalog service. */
-export const CATALOG_PATTERNS = {
-  /** {} → CategoryDto[], by name */
-  listCategories: 'catalog.categories.list.v1',
+import { z } from 'zod';
+import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
+import { defineRpc, emptyRequestSchema } from '../rpc/define-rpc.js';
+import { bookmarkMessageSchema, bookmarkOwnerMessageSchema, type BookmarkCheckDto } from './bookmark.schemas.js';
+import { createCategoryMessageSchema, deleteCategoryMessageSchema } from './category.schemas.js';
+import type { CategoryDto } from './category.types.js';
+import { getVideoRequestSchema, listVideosRequestSchema } from './video.schemas.js';
+import type { VideoDto } from './video.types.js';
+
+/** Calls answered by the catalog service. */
+export const CATALOG_RPC = {
+  /** Every category, by name. */
+  listCategories: defineRpc('catalog.categories.list.v1', {
+    request: emptyRequestSchema,
+    response: z.custom<CategoryDto[]>(),
+  }),
+  /** FORBIDDEN "Admin access required" unless the actor is an admin; CONFLICT when the name is taken, ignoring case. */
+  createCategory: defineRpc('catalog.categories.create.v1', {
+    request: createCategoryMessageSchema,
+    response: z.custom<CategoryDto>(),
+  }),
   /**
-   * CreateCategoryMessage → CategoryDto. FORBIDDEN "Admin access required" unless the actor is an
-   * admin; CONFLICT when the name is taken, ignoring case.
+   * The deleted category; its videos become uncategorised. FORBIDDEN unless the actor is an
+   * admin; NOT_FOUND "Category not found".
    */
-  createCategory: 'catalog.categories.create.v1',
-  /**
-   * DeleteCategoryMessage → the deleted CategoryDto; its videos become uncategorised. FORBIDDEN
-   * unless the actor is an admin; NOT_FOUND "Category not found".
-   */
-  deleteCategory: 'catalog.categories.delete.v1',
-  /** ListVideosRequest → VideoDto[] */
-  listVideos: 'catalog.videos.list.v1',
-  /** GetVideoRequest → VideoDto, with its thumbnailData; NOT_FOUND "Video not found". */
-  getVideo: 'catalog.videos.get.v1',
-  /** { userId } → VideoDto[] (isBookmarked: true), newest save first */
-  listBookmarks: 'catalog.bookmarks.list.v1',
-  /** { userId, videoId } → BookmarkCheckDto */
-  checkBookmark: 'catalog.bookmarks.check.v1',
-  /** { userId, videoId } → BookmarkCheckDto; idempotent; NOT_FOUND "Video not found" */
-  addBookmark: 'catalog.bookmarks.add.v1',
-  /** { userId, videoId } → BookmarkCheckDto; idempotent */
-  removeBookmark: 'catalog.bookmarks.remove.v1',
+  deleteCategory: defineRpc('catalog.categories.delete.v1', {
+    request: deleteCategoryMessageSchema,
+    response: z.custom<CategoryDto>(),
+  }),
+  listVideos: defineRpc('catalog.videos.list.v1', {
+    request: listVideosRequestSchema,
+    response: z.custom<VideoDto[]>(),
+  }),
+  /** One video in the list shape, with its thumbnailData; NOT_FOUND "Video not found". */
+  getVideo: defineRpc('catalog.videos.get.v1', {
+    request: getVideoRequestSchema,
+    response: z.custom<VideoDto>(),
+  }),
+  /** The member's saved videos (isBookmarked: true), newest save first. */
+  listBookmarks: defineRpc('catalog.bookmarks.list.v1', {
+    request: bookmarkOwnerMessageSchema,
+    response: z.custom<VideoDto[]>(),
+  }),
+  checkBookmark: defineRpc('catalog.bookmarks.check.v1', {
+    request: bookmarkMessageSchema,
+    response: z.custom<BookmarkCheckDto>(),
+  }),
+  /** Idempotent; NOT_FOUND "Video not found". */
+  addBookmark: defineRpc('catalog.bookmarks.add.v1', {
+    request: bookmarkMessageSchema,
+    response: z.custom<BookmarkCheckDto>(),
+  }),
+  /** Idempotent. */
+  removeBookmark: defineRpc('catalog.bookmarks.remove.v1', {
+    request: bookmarkMessageSchema,
+    response: z.custom<BookmarkCheckDto>(),
+  }),
+  /** A step of the admin service's user deletion: every bookmark the member made. */
+  deleteBookmarksOfUser: defineRpc('catalog.bookmarks.delete-by-user.v1', {
+    request: userCleanupMessageSchema,
+    response: z.custom<UserCleanupResult>(),
+  }),
 } as const;

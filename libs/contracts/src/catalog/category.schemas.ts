@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Actor } from '../auth/user.types.js';
-import { UUID_PATTERN } from '../ids.js';
+import { actorSchema } from '../auth/actor.schema.js';
 import { hasForbiddenCharacter, isInvisibleText } from '../text/plain-text.js';
 import { characterCount, rowIdParam } from './params.js';
 
@@ -49,23 +48,14 @@ export type CreateCategoryRequest = z.output<typeof createCategoryRequestSchema>
 export const categoryIdParamsSchema = z.object({ id: rowIdParam(CATEGORY_MESSAGES.idInvalid) });
 export type CategoryIdParams = z.output<typeof categoryIdParamsSchema>;
 
-/** The caller as the gateway's session says; the catalog service decides what they may do. */
-const actorSchema: z.ZodType<Actor> = z.object(
-  {
-    id: z.string().regex(UUID_PATTERN),
-    isAdmin: z.boolean(),
-  },
-  { error: 'An actor is required' },
-);
-
-/** `CATALOG_PATTERNS.createCategory` */
+/** `CATALOG_RPC.createCategory` */
 export const createCategoryMessageSchema = z.object({
   actor: actorSchema,
   category: createCategoryRequestSchema,
 });
 export type CreateCategoryMessage = z.output<typeof createCategoryMessageSchema>;
 
-/** `CATALOG_PATTERNS.deleteCategory` */
+/** `CATALOG_RPC.deleteCategory` */
 export const deleteCategoryMessageSchema = z.object({
   actor: actorSchema,
   categoryId: rowIdParam(CATEGORY_MESSAGES.idInvalid),

@@ -90,7 +90,7 @@ export type ListVideosQuery = z.input<typeof listVideosRequestSchema>;
  */
 export type ListVideosRequest = z.output<typeof listVideosRequestSchema>;
 
-/** One video by id (`CATALOG_PATTERNS.getVideo`). */
+/** One video by id (`CATALOG_RPC.getVideo`). */
 export const getVideoRequestSchema = z.object({
   id: rowIdParam(VIDEO_MESSAGES.idInvalid),
 });

@@ -1,15 +1,52 @@
-/** NATS patterns answered by the feedback service. */
-export const FEEDBACK_PATTERNS = {
-  /** FeedbackByAuthorRequest → UserFeedbackItemDto[], newest first */
-  listByAuthor: 'feedback.by-author.list.v1',
-  /** FeedbackByAuthorRequest → UserFeedbackStatsDto */
-  authorStats: 'feedback.by-author.stats.v1',
-  /** { videoId, viewerId? } → FeedbackDto[], most helpful first */
-  listByVideo: 'feedback.by-video.list.v1',
-  /** { actor, videoId, content } → FeedbackDto */
-  create: 'feedback.create.v1',
-  /** { actor, id } → FeedbackVoteDto */
-  vote: 'feedback.vote.v1',
-  /** { actor, id, rating } → FeedbackRatingDto */
-  rate: 'feedback.rate.v1',
+import { z } from 'zod';
+import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
+import { defineRpc } from '../rpc/define-rpc.js';
+import {
+  createFeedbackMessageSchema,
+  feedbackByAuthorRequestSchema,
+  listVideoFeedbackMessageSchema,
+  rateFeedbackMessageSchema,
+  voteFeedbackMessageSchema,
+} from './feedback.schemas.js';
+import type {
+  FeedbackDto,
+  FeedbackRatingDto,
+  FeedbackVoteDto,
+  UserFeedbackItemDto,
+  UserFeedbackStatsDto,
+} from './feedback.types.js';
+
+/** Calls answered by the feedback service. */
+export const FEEDBACK_RPC = {
+  /** Newest first. */
+  listByAuthor: defineRpc('feedback.by-author.list.v1', {
+    request: feedbackByAuthorRequestSchema,
+    response: z.custom<UserFeedbackItemDto[]>(),
+  }),
+  authorStats: defineRpc('feedback.by-author.stats.v1', {
+    request: feedbackByAuthorRequestSchema,
+    response: z.custom<UserFeedbackStatsDto>(),
+  }),
+  /** Most helpful first. */
+  listByVideo: defineRpc('feedback.by-video.list.v1', {
+    request: listVideoFeedbackMessageSchema,
+    response: z.custom<FeedbackDto[]>(),
+  }),
+  create: defineRpc('feedback.create.v1', {
+    request: createFeedbackMessageSchema,
+    response: z.custom<FeedbackDto>(),
+  }),
+  vote: defineRpc('feedback.vote.v1', {
+    request: voteFeedbackMessageSchema,
+    response: z.custom<FeedbackVoteDto>(),
+  }),
+  rate: defineRpc('feedback.rate.v1', {
+    request: rateFeedbackMessageSchema,
+    response: z.custom<FeedbackRatingDto>(),
+  }),
+  /** A step of the admin service's user deletion: the member's feedback, votes and ratings. */
+  deleteAllOfMember: defineRpc('feedback.by-user.delete.v1', {
+    request: userCleanupMessageSchema,
+    response: z.custom<UserCleanupResult>(),
+  }),
 } as const;

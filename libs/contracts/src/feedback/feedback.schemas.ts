@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../ids.js';
+import { actorSchema } from '../auth/actor.schema.js';
 import { characterCount, rowIdParam } from '../catalog/params.js';
 import { VIDEO_MESSAGES } from '../catalog/video.schemas.js';
 import { hasForbiddenCharacter, isInvisibleText } from '../text/plain-text.js';
@@ -81,9 +82,6 @@ export const listVideoFeedbackMessageSchema = feedbackVideoParamsSchema.extend({
   viewerId: z.string().regex(UUID_PATTERN).nullish(),
 });
 export type ListVideoFeedbackMessage = z.input<typeof listVideoFeedbackMessageSchema>;
-
-/** The signed-in member a gateway call acts for. */
-const actorSchema = z.object({ id: z.string().regex(UUID_PATTERN), isAdmin: z.boolean() });
 
 /** NATS payloads, validated again by the feedback service. */
 export const createFeedbackMessageSchema = feedbackVideoParamsSchema

@@ -1,7 +1,6 @@
-import type { ServiceName } from '../services.js';
-
-/** Each service answers this pattern with its own readiness; the gateway's /readyz asks all of them. */
-export const healthPattern = (service: ServiceName): string => `${service}.health.check.v1`;
+import { z } from 'zod';
+import { defineRpc, emptyRequestSchema } from '../rpc/define-rpc.js';
+import { SERVICE_NAMES, type ServiceName } from '../services.js';
 
 export type DependencyName = 'postgres' | 'redis' | 'nats' | 's3' | 'ffprobe';
 
@@ -20,3 +19,13 @@ export interface HealthReport {
   pid: number;
   checks: DependencyCheck[];
 }
+
+const healthCheck = (service: ServiceName) =>
+  defineRpc(`${service}.health.check.v1`, { request: emptyRequestSchema, response: z.custom<HealthReport>() });
+type HealthCheckContract = ReturnType<typeof healthCheck>;
+
+/** Each service answers its own with its readiness; the gateway's /readyz asks all of them. */
+export const HEALTH_RPC = Object.fromEntries(SERVICE_NAMES.map((service) => [service, healthCheck(service)])) as Record<
+  ServiceName,
+  HealthCheckContract
+>;

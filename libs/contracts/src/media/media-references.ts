@@ -1,24 +1,21 @@
+import { z } from 'zod';
 import { PROFILE_IMAGE_PREFIX } from '../auth/user.types.js';
 import { videoIdOfDerivedKey } from './media.jobs.js';
 
 /**
  * Before the cleanup worker deletes a stored object it asks the service that owns the rows
- * naming such objects whether one still does: a cleanup job is only a request, and a forged or
- * stale one must not take a live video's or member's file.
+ * naming such objects whether one still does (VIDEO_RPC.referencedKeys,
+ * AUTH_RPC.referencedProfileImages): a cleanup job is only a request, and a forged or stale one
+ * must not take a live video's or member's file.
  */
-export const MEDIA_REFERENCE_PATTERNS = {
-  /** Answered by the video service: which keys a video row still names (original, playback, thumbnail, or its derived folder). */
-  videoKeys: 'video.objects.referenced.v1',
-  /** Answered by the auth service: which keys are a member's current profile picture. */
-  profileImageKeys: 'auth.profile-images.referenced.v1',
-} as const;
 
 /** Most keys one question may carry; a bigger cleanup asks in several rounds. */
 export const MAX_REFERENCE_QUERY_KEYS = 100;
 
-export interface ReferencedKeysRequest {
-  keys: string[];
-}
+export const referencedKeysRequestSchema = z.object({
+  keys: z.array(z.string().min(1).max(1024)).max(MAX_REFERENCE_QUERY_KEYS),
+});
+export type ReferencedKeysRequest = z.input<typeof referencedKeysRequestSchema>;
 
 export interface ReferencedKeysResponse {
   /** The subset of the asked keys that a live row still references. */

@@ -5,18 +5,9 @@ import { UUID_PATTERN } from '../ids.js';
  * Upload intents: before the gateway stores a byte of a file, the video service records which
  * object key it will use, for whom, until when. Registering the video claims the intent in the
  * same transaction as the row; an intent still unclaimed when it expires has its object deleted,
- * so a failed registration or a crashed gateway leaves nothing behind.
+ * so a failed registration or a crashed gateway leaves nothing behind. The calls are
+ * VIDEO_RPC.beginUpload and VIDEO_RPC.abandonUpload.
  */
-export const UPLOAD_PATTERNS = {
-  /** Reserves a fresh object key for a member's file upload. */
-  begin: 'video.uploads.begin.v1',
-  /**
-   * The upload will not become a video: the intent is dropped and its object's removal queued,
-   * unless a video already claimed it (then nothing changes and the object must stay).
-   */
-  abandon: 'video.uploads.abandon.v1',
-} as const;
-
 export const UPLOAD_INTENT_MESSAGES = {
   /** The key was not handed out to this member, or its intent expired or was abandoned. */
   notClaimable: 'The upload took too long or was interrupted. Please upload the video again.',

@@ -1,58 +1,59 @@
-import type { Actor } from '../auth/user.types.js';
-import type { UpdateVideoRequest, VideoUploadFields } from './video-upload.schemas.js';
+import { z } from 'zod';
+import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
+import { actorSchema } from '../auth/actor.schema.js';
+import { MAX_INT_ID } from '../ids.js';
+import { defineRpc } from '../rpc/define-rpc.js';
+import { referencedKeysRequestSchema, type ReferencedKeysResponse } from './media-references.js';
+import {
+  abandonUploadRequestSchema,
+  beginUploadRequestSchema,
+  type AbandonUploadResponse,
+  type BeginUploadResponse,
+} from './upload-intents.js';
+import { refineStoredFile, updateVideoRequestSchema, videoUploadFieldsSchema } from './video-upload.schemas.js';
 
-export const VIDEO_PATTERNS = {
-  create: 'video.videos.create.v1',
-  update: 'video.videos.update.v1',
-  delete: 'video.videos.delete.v1',
-  recordView: 'video.views.record.v1',
-  /** Where the gateway streams a video's file and thumbnail from (object keys stay internal). */
-  playback: 'video.videos.playback.v1',
-} as const;
+const videoId = z.number().int().min(1).max(MAX_INT_ID);
 
 /** A file already streamed into storage by the gateway. */
-export interface StoredUpload {
-  objectKey: string;
-  /** sha256, 64 hex characters: the duplicate check. */
-  sha256: string;
-  sizeBytes: number;
-  mimeType: string;
-}
+export const storedUploadSchema = z
+  .object({
+    objectKey: z.string().min(1).max(512),
+    /** sha256, 64 hex characters: the duplicate check. */
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    sizeBytes: z.number().int().positive(),
+    mimeType: z.string().min(1).max(100),
+  })
+  // The upload dialog's file rule (type, at most 100 MB), judged again on what was stored.
+  .superRefine(refineStoredFile);
+export type StoredUpload = z.output<typeof storedUploadSchema>;
 
-export interface CreateVideoRequest {
-  uploaderId: string;
-  fields: VideoUploadFields;
+export const createVideoRequestSchema = z.object({
+  uploaderId: z.string().uuid(),
+  fields: videoUploadFieldsSchema,
   /** Absent for a YouTube link. */
-  upload?: StoredUpload;
+  upload: storedUploadSchema.optional(),
   /** How long to wait for the worker's first verdict before answering with the video still processing. */
-  waitMs: number;
-}
+  waitMs: z.number().int().min(0),
+});
+export type CreateVideoRequest = z.output<typeof createVideoRequestSchema>;
 
-export interface UpdateVideoMessage {
-  videoId: number;
-  actor: Actor;
-  request: UpdateVideoRequest;
-}
+export const updateVideoMessageSchema = z.object({ videoId, actor: actorSchema, request: updateVideoRequestSchema });
+export const deleteVideoMessageSchema = z.object({ videoId, actor: actorSchema });
 
-export interface DeleteVideoMessage {
-  videoId: number;
-  actor: Actor;
-}
-
-export interface RecordViewRequest {
-  videoId: number;
+export const recordViewRequestSchema = z.object({
+  videoId,
   /** The signed-in user's id, or the anonymous viewer cookie. */
-  viewerKey: string;
-}
+  viewerKey: z.string().min(1).max(100),
+});
 
-export interface PlaybackRequest {
-  videoId: number;
+export const playbackRequestSchema = z.object({
+  videoId,
   /**
    * The signed-in viewer (null for a visitor). Only the uploader may preview their own original
    * while its published copy is being made; everyone else gets the copy or nothing.
    */
-  viewerId?: string | null;
-}
+  viewerId: z.string().min(1).max(100).nullish(),
+});
 
 export interface PlaybackSources {
   /**
@@ -67,3 +68,52 @@ export interface PlaybackSources {
   } | null;
   thumbnailKey: string | null;
 }
+
+/** Calls answered by the video service. */
+export const VIDEO_RPC = {
+  /** Registers an upload or a link; with a file, waits up to `waitMs` for the worker's first verdict. */
+  create: defineRpc('video.videos.create.v1', {
+    request: createVideoRequestSchema,
+    response: z.custom<{ id: number }>(),
+  }),
+  update: defineRpc('video.videos.update.v1', {
+    request: updateVideoMessageSchema,
+    response: z.custom<{ id: number }>(),
+  }),
+  delete: defineRpc('video.videos.delete.v1', {
+    request: deleteVideoMessageSchema,
+    response: z.custom<{ id: number }>(),
+  }),
+  recordView: defineRpc('video.views.record.v1', {
+    request: recordViewRequestSchema,
+    response: z.custom<{ counted: boolean }>(),
+  }),
+  /** Where the gateway streams a video's file and thumbnail from (object keys stay internal). */
+  playback: defineRpc('video.videos.playback.v1', {
+    request: playbackRequestSchema,
+    response: z.custom<PlaybackSources>(),
+  }),
+  /** Reserves a fresh object key for a member's file upload (see upload-intents.ts). */
+  beginUpload: defineRpc('video.uploads.begin.v1', {
+    request: beginUploadRequestSchema,
+    response: z.custom<BeginUploadResponse>(),
+  }),
+  /**
+   * The upload will not become a video: the intent is dropped and its object's removal queued,
+   * unless a video already claimed it (then nothing changes and the object must stay).
+   */
+  abandonUpload: defineRpc('video.uploads.abandon.v1', {
+    request: abandonUploadRequestSchema,
+    response: z.custom<AbandonUploadResponse>(),
+  }),
+  /** A step of the admin service's user deletion: the member's videos, with their files. */
+  deleteAllOfUploader: defineRpc('video.videos.delete-by-uploader.v1', {
+    request: userCleanupMessageSchema,
+    response: z.custom<UserCleanupResult>(),
+  }),
+  /** Asked by the media cleanup: which keys a video row still names (original, playback, thumbnail, or its derived folder). */
+  referencedKeys: defineRpc('video.objects.referenced.v1', {
+    request: referencedKeysRequestSchema,
+    response: z.custom<ReferencedKeysResponse>(),
+  }),
+} as const;

@@ -1,27 +1,24 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ADMIN_PATTERNS, adminActorMessageSchema, adminUserMessageSchema, type UserDto } from '@app/contracts';
-import { parsePayload } from '@app/common';
+import { ADMIN_RPC, type RpcPayload } from '@app/contracts';
+import { Rpc } from '@app/common';
 import { AdminUsersService } from './admin-users.service.js';
 
 @Controller()
 export class AdminUsersHandler {
   constructor(private readonly users: AdminUsersService) {}
 
-  @MessagePattern(ADMIN_PATTERNS.listUsers)
-  list(@Payload() payload: unknown): Promise<UserDto[]> {
-    return this.users.list(parsePayload(adminActorMessageSchema, payload).actor);
+  @Rpc(ADMIN_RPC.listUsers)
+  list({ actor }: RpcPayload<typeof ADMIN_RPC.listUsers>) {
+    return this.users.list(actor);
   }
 
-  @MessagePattern(ADMIN_PATTERNS.deleteUser)
-  delete(@Payload() payload: unknown): Promise<{ userId: string }> {
-    const { actor, userId } = parsePayload(adminUserMessageSchema, payload);
+  @Rpc(ADMIN_RPC.deleteUser)
+  delete({ actor, userId }: RpcPayload<typeof ADMIN_RPC.deleteUser>) {
     return this.users.delete(actor, userId);
   }
 
-  @MessagePattern(ADMIN_PATTERNS.toggleAdmin)
-  toggleAdmin(@Payload() payload: unknown): Promise<UserDto> {
-    const { actor, userId } = parsePayload(adminUserMessageSchema, payload);
+  @Rpc(ADMIN_RPC.toggleAdmin)
+  toggleAdmin({ actor, userId }: RpcPayload<typeof ADMIN_RPC.toggleAdmin>) {
     return this.users.toggleAdmin(actor, userId);
   }
 }

@@ -1,15 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  ADMIN_MESSAGES,
-  TOGGLE_ADMIN_PATTERN,
-  toUserDto,
-  type Actor,
-  type ToggleAdminMessage,
-  type UserDto,
-} from '@app/contracts';
-import { AdminOfRecord, NotFoundError, ValidationError, securityEvent } from '@app/common';
+import { ADMIN_MESSAGES, AUTH_RPC, toUserDto, type Actor, type UserDto } from '@app/contracts';
+import { AdminOfRecord, NotFoundError, RpcClient, ValidationError, securityEvent } from '@app/common';
 import { AdminUsersRepository } from './admin-users.repository.js';
-import { ServiceCalls } from './service-calls.js';
 import { UserDeletionSaga } from './user-deletion.saga.js';
 
 /**
@@ -22,7 +14,7 @@ export class AdminUsersService {
 
   constructor(
     private readonly users: AdminUsersRepository,
-    private readonly services: ServiceCalls,
+    private readonly services: RpcClient,
     private readonly deletions: UserDeletionSaga,
     private readonly admins: AdminOfRecord,
   ) {}
@@ -53,6 +45,6 @@ export class AdminUsersService {
     await this.admins.require(actor, ADMIN_MESSAGES.adminRequired, 'toggle-admin');
     if (userId === actor.id) throw new ValidationError(ADMIN_MESSAGES.selfDemote);
     if (!(await this.users.isActive(userId))) throw new NotFoundError('user');
-    return this.services.send<UserDto, ToggleAdminMessage>(TOGGLE_ADMIN_PATTERN, { actorId: actor.id, userId });
+    return this.services.call(AUTH_RPC.toggleAdmin, { actorId: actor.id, userId });
   }
 }

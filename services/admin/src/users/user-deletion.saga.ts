@@ -1,15 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import {
-  USER_CLEANUP_PATTERNS,
-  USER_DELETION_STEPS,
-  type UserCleanupMessage,
-  type UserCleanupResult,
-  type UserDeletionStep,
-} from '@app/contracts';
-import { CoalescingPoller } from '@app/common';
+import { USER_CLEANUP_RPC, USER_DELETION_STEPS, type UserDeletionStep } from '@app/contracts';
+import { CoalescingPoller, RpcClient } from '@app/common';
 import { config } from '../config.js';
 import { AdminUsersRepository, type PendingDeletion } from './admin-users.repository.js';
-import { ServiceCalls } from './service-calls.js';
 
 const POLL_MS = 1000;
 const MAX_BACKOFF_SECONDS = 60;
@@ -31,7 +24,7 @@ export class UserDeletionSaga implements OnApplicationBootstrap, OnModuleDestroy
 
   constructor(
     private readonly repository: AdminUsersRepository,
-    private readonly services: ServiceCalls,
+    private readonly services: RpcClient,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -55,9 +48,7 @@ export class UserDeletionSaga implements OnApplicationBootstrap, OnModuleDestroy
     let step = deletion.step;
     try {
       while (step !== 'done') {
-        const result = await this.services.send<UserCleanupResult, UserCleanupMessage>(USER_CLEANUP_PATTERNS[step], {
-          userId,
-        });
+        const result = await this.services.call(USER_CLEANUP_RPC[step], { userId });
         const next = nextStep(step);
         await this.repository.advance(userId, next);
         this.logger.log({ msg: 'user deletion step done', userId, step, removed: result.removed, next });

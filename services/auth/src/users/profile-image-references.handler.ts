@@ -1,19 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import {
-  MAX_REFERENCE_QUERY_KEYS,
-  MEDIA_REFERENCE_PATTERNS,
-  PROFILE_IMAGE_PREFIX,
-  profileImageKeyFromUrl,
-  type ReferencedKeysResponse,
-} from '@app/contracts';
-import { parsePayload } from '@app/common';
+import { AUTH_RPC, PROFILE_IMAGE_PREFIX, profileImageKeyFromUrl, type RpcPayload } from '@app/contracts';
+import { Rpc } from '@app/common';
 import { UsersRepository } from './users.repository.js';
-
-const referencedKeysSchema = z.object({
-  keys: z.array(z.string().min(1).max(1024)).max(MAX_REFERENCE_QUERY_KEYS),
-});
 
 /**
  * Asked by the media worker's cleanup before it deletes profile pictures: which of these keys
@@ -24,9 +12,8 @@ const referencedKeysSchema = z.object({
 export class ProfileImageReferencesHandler {
   constructor(private readonly users: UsersRepository) {}
 
-  @MessagePattern(MEDIA_REFERENCE_PATTERNS.profileImageKeys)
-  async referencedKeys(@Payload() payload: unknown): Promise<ReferencedKeysResponse> {
-    const { keys } = parsePayload(referencedKeysSchema, payload);
+  @Rpc(AUTH_RPC.referencedProfileImages)
+  async referencedKeys({ keys }: RpcPayload<typeof AUTH_RPC.referencedProfileImages>) {
     const asked = new Set(keys);
     // A key names its member: profile-images/<user id>/<file>.
     const userIds = new Set(

@@ -1,86 +1,59 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  AUTH_PATTERNS,
-  TOGGLE_ADMIN_PATTERN,
-  USER_CLEANUP_PATTERNS,
-  adminOfRecordRequestSchema,
-  changePasswordRequestSchema,
-  toggleAdminMessageSchema,
-  userCleanupMessageSchema,
-  type AdminOfRecordAnswer,
-  type UserCleanupResult,
-  loginRequestSchema,
-  registerRequestSchema,
-  updateProfileRequestSchema,
-  type GetUserRequest,
-  type ProfileImageChange,
-  type SetProfileImageRequest,
-  type UpdateProfileMessage,
-  type UserDto,
-} from '@app/contracts';
-import { parsePayload as parse, ValidationError } from '@app/common';
+import { AUTH_RPC, type RpcPayload } from '@app/contracts';
+import { Rpc } from '@app/common';
 import { UsersService } from './users.service.js';
-
-function requireId(value: unknown): string {
-  if (typeof value !== 'string' || value === '') throw new ValidationError('A user id is required');
-  return value;
-}
 
 @Controller()
 export class UsersHandler {
   constructor(private readonly users: UsersService) {}
 
-  @MessagePattern(AUTH_PATTERNS.register)
-  register(@Payload() payload: unknown): Promise<UserDto> {
-    return this.users.register(parse(registerRequestSchema, payload));
+  @Rpc(AUTH_RPC.register)
+  register(request: RpcPayload<typeof AUTH_RPC.register>) {
+    return this.users.register(request);
   }
 
-  @MessagePattern(AUTH_PATTERNS.verifyCredentials)
-  verifyCredentials(@Payload() payload: unknown): Promise<UserDto> {
-    return this.users.verifyCredentials(parse(loginRequestSchema, payload));
+  @Rpc(AUTH_RPC.verifyCredentials)
+  verifyCredentials(request: RpcPayload<typeof AUTH_RPC.verifyCredentials>) {
+    return this.users.verifyCredentials(request);
   }
 
-  @MessagePattern(AUTH_PATTERNS.getUser)
-  getUser(@Payload() payload: GetUserRequest): Promise<UserDto> {
-    return this.users.getUser(requireId(payload?.userId), payload?.viewerId ? requireId(payload.viewerId) : null);
+  @Rpc(AUTH_RPC.getUser)
+  getUser({ userId, viewerId }: RpcPayload<typeof AUTH_RPC.getUser>) {
+    return this.users.getUser(userId, viewerId);
   }
 
-  @MessagePattern(AUTH_PATTERNS.updateProfile)
-  updateProfile(@Payload() payload: UpdateProfileMessage): Promise<UserDto> {
-    return this.users.updateProfile(requireId(payload?.userId), parse(updateProfileRequestSchema, payload?.profile));
+  @Rpc(AUTH_RPC.updateProfile)
+  updateProfile({ userId, profile }: RpcPayload<typeof AUTH_RPC.updateProfile>) {
+    return this.users.updateProfile(userId, profile);
   }
 
-  @MessagePattern(AUTH_PATTERNS.setProfileImage)
-  setProfileImage(@Payload() payload: SetProfileImageRequest): Promise<ProfileImageChange> {
-    if (typeof payload?.imageKey !== 'string') throw new ValidationError('An image key is required');
-    return this.users.setProfileImage(requireId(payload.userId), payload.imageKey);
+  @Rpc(AUTH_RPC.setProfileImage)
+  setProfileImage({ userId, imageKey }: RpcPayload<typeof AUTH_RPC.setProfileImage>) {
+    return this.users.setProfileImage(userId, imageKey);
   }
 
-  @MessagePattern(AUTH_PATTERNS.removeProfileImage)
-  removeProfileImage(@Payload() payload: { userId: string }): Promise<ProfileImageChange> {
-    return this.users.removeProfileImage(requireId(payload?.userId));
+  @Rpc(AUTH_RPC.removeProfileImage)
+  removeProfileImage({ userId }: RpcPayload<typeof AUTH_RPC.removeProfileImage>) {
+    return this.users.removeProfileImage(userId);
   }
 
-  @MessagePattern(AUTH_PATTERNS.changePassword)
-  changePassword(@Payload() payload: { userId?: unknown } | undefined): Promise<{ userId: string }> {
-    const request = parse(changePasswordRequestSchema, payload);
-    return this.users.changePassword({ ...request, userId: requireId(payload?.userId) });
+  @Rpc(AUTH_RPC.changePassword)
+  changePassword(request: RpcPayload<typeof AUTH_RPC.changePassword>) {
+    return this.users.changePassword(request);
   }
 
-  @MessagePattern(AUTH_PATTERNS.isAdmin)
-  isAdmin(@Payload() payload: unknown): Promise<AdminOfRecordAnswer> {
-    return this.users.adminOfRecord(parse(adminOfRecordRequestSchema, payload).userId);
+  @Rpc(AUTH_RPC.isAdmin)
+  isAdmin({ userId }: RpcPayload<typeof AUTH_RPC.isAdmin>) {
+    return this.users.adminOfRecord(userId);
   }
 
-  @MessagePattern(TOGGLE_ADMIN_PATTERN)
-  toggleAdmin(@Payload() payload: unknown): Promise<UserDto> {
-    const { actorId, userId } = parse(toggleAdminMessageSchema, payload);
+  @Rpc(AUTH_RPC.toggleAdmin)
+  toggleAdmin({ actorId, userId }: RpcPayload<typeof AUTH_RPC.toggleAdmin>) {
     return this.users.toggleAdmin(actorId, userId);
   }
 
-  @MessagePattern(USER_CLEANUP_PATTERNS.account)
-  deleteAccount(@Payload() payload: unknown): Promise<UserCleanupResult> {
-    return this.users.deleteAccount(parse(userCleanupMessageSchema, payload).userId);
+  @Rpc(AUTH_RPC.deleteAccount)
+  deleteAccount({ userId }: RpcPayload<typeof AUTH_RPC.deleteAccount>) {
+    return this.users.deleteAccount(userId);
   }
 }

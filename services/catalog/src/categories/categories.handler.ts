@@ -1,32 +1,24 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  CATALOG_PATTERNS,
-  createCategoryMessageSchema,
-  deleteCategoryMessageSchema,
-  type CategoryDto,
-} from '@app/contracts';
-import { parsePayload } from '@app/common';
+import { CATALOG_RPC, type RpcPayload } from '@app/contracts';
+import { Rpc } from '@app/common';
 import { CategoriesService } from './categories.service.js';
 
 @Controller()
 export class CategoriesHandler {
   constructor(private readonly categories: CategoriesService) {}
 
-  @MessagePattern(CATALOG_PATTERNS.listCategories)
-  list(): Promise<CategoryDto[]> {
+  @Rpc(CATALOG_RPC.listCategories)
+  list() {
     return this.categories.list();
   }
 
-  @MessagePattern(CATALOG_PATTERNS.createCategory)
-  create(@Payload() payload: unknown): Promise<CategoryDto> {
-    const { actor, category } = parsePayload(createCategoryMessageSchema, payload);
+  @Rpc(CATALOG_RPC.createCategory)
+  create({ actor, category }: RpcPayload<typeof CATALOG_RPC.createCategory>) {
     return this.categories.create(actor, category);
   }
 
-  @MessagePattern(CATALOG_PATTERNS.deleteCategory)
-  delete(@Payload() payload: unknown): Promise<CategoryDto> {
-    const { actor, categoryId } = parsePayload(deleteCategoryMessageSchema, payload);
+  @Rpc(CATALOG_RPC.deleteCategory)
+  delete({ actor, categoryId }: RpcPayload<typeof CATALOG_RPC.deleteCategory>) {
     return this.categories.delete(actor, categoryId);
   }
 }

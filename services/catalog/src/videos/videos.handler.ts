@@ -1,20 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CATALOG_PATTERNS, getVideoRequestSchema, listVideosRequestSchema, type VideoDto } from '@app/contracts';
-import { parsePayload } from '@app/common';
+import { CATALOG_RPC, type RpcPayload } from '@app/contracts';
+import { Rpc } from '@app/common';
 import { VideosService } from './videos.service.js';
 
 @Controller()
 export class VideosHandler {
   constructor(private readonly videos: VideosService) {}
 
-  @MessagePattern(CATALOG_PATTERNS.listVideos)
-  list(@Payload() payload: unknown): Promise<VideoDto[]> {
-    return this.videos.list(parsePayload(listVideosRequestSchema, payload));
+  @Rpc(CATALOG_RPC.listVideos)
+  list(request: RpcPayload<typeof CATALOG_RPC.listVideos>) {
+    return this.videos.list(request);
   }
 
-  @MessagePattern(CATALOG_PATTERNS.getVideo)
-  get(@Payload() payload: unknown): Promise<VideoDto> {
-    return this.videos.get(parsePayload(getVideoRequestSchema, payload).id);
+  @Rpc(CATALOG_RPC.getVideo)
+  get({ id }: RpcPayload<typeof CATALOG_RPC.getVideo>) {
+    return this.videos.get(id);
   }
 }

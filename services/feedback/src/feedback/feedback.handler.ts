@@ -1,64 +1,44 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  USER_CLEANUP_PATTERNS,
-  userCleanupMessageSchema,
-  type UserCleanupResult,
-  createFeedbackMessageSchema,
-  FEEDBACK_PATTERNS,
-  feedbackByAuthorRequestSchema,
-  listVideoFeedbackMessageSchema,
-  rateFeedbackMessageSchema,
-  voteFeedbackMessageSchema,
-  type FeedbackDto,
-  type FeedbackRatingDto,
-  type FeedbackVoteDto,
-  type UserFeedbackItemDto,
-  type UserFeedbackStatsDto,
-} from '@app/contracts';
-import { parsePayload } from '@app/common';
+import { FEEDBACK_RPC, type RpcPayload } from '@app/contracts';
+import { Rpc } from '@app/common';
 import { FeedbackService } from './feedback.service.js';
 
 @Controller()
 export class FeedbackHandler {
   constructor(private readonly feedback: FeedbackService) {}
 
-  @MessagePattern(FEEDBACK_PATTERNS.listByAuthor)
-  listByAuthor(@Payload() payload: unknown): Promise<UserFeedbackItemDto[]> {
-    return this.feedback.listByAuthor(parsePayload(feedbackByAuthorRequestSchema, payload).userId);
+  @Rpc(FEEDBACK_RPC.listByAuthor)
+  listByAuthor({ userId }: RpcPayload<typeof FEEDBACK_RPC.listByAuthor>) {
+    return this.feedback.listByAuthor(userId);
   }
 
-  @MessagePattern(FEEDBACK_PATTERNS.authorStats)
-  authorStats(@Payload() payload: unknown): Promise<UserFeedbackStatsDto> {
-    return this.feedback.authorStats(parsePayload(feedbackByAuthorRequestSchema, payload).userId);
+  @Rpc(FEEDBACK_RPC.authorStats)
+  authorStats({ userId }: RpcPayload<typeof FEEDBACK_RPC.authorStats>) {
+    return this.feedback.authorStats(userId);
   }
 
-  @MessagePattern(FEEDBACK_PATTERNS.listByVideo)
-  listByVideo(@Payload() payload: unknown): Promise<FeedbackDto[]> {
-    const message = parsePayload(listVideoFeedbackMessageSchema, payload);
-    return this.feedback.listForVideo(message.videoId, message.viewerId ?? null);
+  @Rpc(FEEDBACK_RPC.listByVideo)
+  listByVideo({ videoId, viewerId }: RpcPayload<typeof FEEDBACK_RPC.listByVideo>) {
+    return this.feedback.listForVideo(videoId, viewerId ?? null);
   }
 
-  @MessagePattern(FEEDBACK_PATTERNS.create)
-  create(@Payload() payload: unknown): Promise<FeedbackDto> {
-    const message = parsePayload(createFeedbackMessageSchema, payload);
-    return this.feedback.create(message.actor, message.videoId, message.content);
+  @Rpc(FEEDBACK_RPC.create)
+  create({ actor, videoId, content }: RpcPayload<typeof FEEDBACK_RPC.create>) {
+    return this.feedback.create(actor, videoId, content);
   }
 
-  @MessagePattern(FEEDBACK_PATTERNS.vote)
-  vote(@Payload() payload: unknown): Promise<FeedbackVoteDto> {
-    const message = parsePayload(voteFeedbackMessageSchema, payload);
-    return this.feedback.vote(message.actor, message.id);
+  @Rpc(FEEDBACK_RPC.vote)
+  vote({ actor, id }: RpcPayload<typeof FEEDBACK_RPC.vote>) {
+    return this.feedback.vote(actor, id);
   }
 
-  @MessagePattern(FEEDBACK_PATTERNS.rate)
-  rate(@Payload() payload: unknown): Promise<FeedbackRatingDto> {
-    const message = parsePayload(rateFeedbackMessageSchema, payload);
-    return this.feedback.rate(message.actor, message.id, message.rating);
+  @Rpc(FEEDBACK_RPC.rate)
+  rate({ actor, id, rating }: RpcPayload<typeof FEEDBACK_RPC.rate>) {
+    return this.feedback.rate(actor, id, rating);
   }
 
-  @MessagePattern(USER_CLEANUP_PATTERNS.feedback)
-  deleteAllOfMember(@Payload() payload: unknown): Promise<UserCleanupResult> {
-    return this.feedback.deleteAllOfMember(parsePayload(userCleanupMessageSchema, payload).userId);
+  @Rpc(FEEDBACK_RPC.deleteAllOfMember)
+  deleteAllOfMember({ userId }: RpcPayload<typeof FEEDBACK_RPC.deleteAllOfMember>) {
+    return this.feedback.deleteAllOfMember(userId);
   }
 }

@@ -1,21 +1,14 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { firstValueFrom, timeout } from 'rxjs';
-import {
-  MAX_REFERENCE_QUERY_KEYS,
-  MEDIA_REFERENCE_PATTERNS,
-  storedKeyOwner,
-  type ReferencedKeysRequest,
-  type ReferencedKeysResponse,
-} from '@app/contracts';
-import { NamespacedNatsClient, natsConnectionOptions } from '@app/common';
+import { AUTH_RPC, MAX_REFERENCE_QUERY_KEYS, VIDEO_RPC, storedKeyOwner } from '@app/contracts';
+import { RpcClient, rpcFailureDetail } from '@app/common';
 import { config } from '../config.js';
 
 /** An owner that does not answer within this long is asked again with the job's next attempt. */
 const QUESTION_TIMEOUT_MS = 5000;
 
-const PATTERN_OF_OWNER = {
-  video: MEDIA_REFERENCE_PATTERNS.videoKeys,
-  auth: MEDIA_REFERENCE_PATTERNS.profileImageKeys,
+const QUESTION_OF_OWNER = {
+  video: VIDEO_RPC.referencedKeys,
+  auth: AUTH_RPC.referencedProfileImages,
 } as const;
 
 /**
@@ -25,18 +18,15 @@ const PATTERN_OF_OWNER = {
  */
 @Injectable()
 export class StoredKeyOwners implements OnModuleInit, OnApplicationShutdown {
-  private readonly client = new NamespacedNatsClient(
-    config.NATS_SUBJECT_PREFIX,
-    natsConnectionOptions(config, 'media-worker'),
-  );
+  private readonly rpc = RpcClient.overNats(config, 'media-worker', { deadlineMs: QUESTION_TIMEOUT_MS });
 
   async onModuleInit(): Promise<void> {
-    await this.client.connect();
+    await this.rpc.onModuleInit();
   }
 
   /** The keys a live row still references; every key must have an owner (see storedKeyOwner). */
   async referenced(keys: readonly string[]): Promise<Set<string>> {
-    const byOwner = new Map<keyof typeof PATTERN_OF_OWNER, string[]>();
+    const byOwner = new Map<keyof typeof QUESTION_OF_OWNER, string[]>();
     for (const key of new Set(keys)) {
       const owner = storedKeyOwner(key);
       if (!owner) throw new Error(`no service owns ${key}`);
@@ -46,11 +36,10 @@ export class StoredKeyOwners implements OnModuleInit, OnApplicationShutdown {
     for (const [owner, ownedKeys] of byOwner) {
       for (let i = 0; i < ownedKeys.length; i += MAX_REFERENCE_QUERY_KEYS) {
         const asked = ownedKeys.slice(i, i + MAX_REFERENCE_QUERY_KEYS);
-        const answer = await firstValueFrom(
-          this.client
-            .send<ReferencedKeysResponse, ReferencedKeysRequest>(PATTERN_OF_OWNER[owner], { keys: asked })
-            .pipe(timeout(QUESTION_TIMEOUT_MS)),
-        );
+        const answer = await this.rpc.call(QUESTION_OF_OWNER[owner], { keys: asked }).catch((error: unknown) => {
+          // The job's failure reason says why the owner could not be asked (no subscribers, a timeout).
+          throw new Error(rpcFailureDetail(error), { cause: error });
+        });
         // Only what was asked counts: an answer cannot widen what is kept or deleted.
         for (const key of answer.referenced) if (asked.includes(key)) referenced.add(key);
       }
@@ -59,6 +48,6 @@ export class StoredKeyOwners implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client.close();
+    await this.rpc.onApplicationShutdown();
   }
 }
