@@ -86,7 +86,7 @@ describe('bookmarks', () => {
     expect((await session.get<VideoDto[]>('/api/bookmarks')).body).toEqual([]);
     const rows = await withClient(
       stack.database.url,
-      async (client) => (await client.query('SELECT 1 FROM bookmarks WHERE "videoId" = $1', [video.id])).rows,
+      async (client) => (await client.query('SELECT 1 FROM catalog.bookmarks WHERE "videoId" = $1', [video.id])).rows,
     );
     expect(rows).toEqual([]);
   });

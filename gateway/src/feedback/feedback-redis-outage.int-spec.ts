@@ -55,23 +55,24 @@ describe('a Redis outage', () => {
       expect((await raters[0]!.session.post(`/api/feedback/${feedback.body.id}/vote`)).status).toBe(201);
       // Recorded, waiting: nothing could be delivered.
       const [waiting] = await sql<{ n: number }>(
-        `SELECT count(*)::int AS n FROM outbox WHERE "publishedAt" IS NULL AND "eventType" LIKE 'feedback.%'`,
+        `SELECT count(*)::int AS n FROM feedback.outbox WHERE "publishedAt" IS NULL AND "eventType" LIKE 'feedback.%'`,
       );
       expect(waiting!.n).toBe(5);
-      const [stale] = await sql<{ totalRatings: number }>('SELECT "totalRatings" FROM feedback WHERE id = $1', [
-        feedback.body.id,
-      ]);
+      const [stale] = await sql<{ totalRatings: number }>(
+        'SELECT "totalRatings" FROM feedback.feedback WHERE id = $1',
+        [feedback.body.id],
+      );
       expect(stale!.totalRatings).toBe(0);
     } finally {
       await redis.start();
     }
 
-    const [row] = await sql<{ id: number }>('SELECT id FROM feedback WHERE "videoId" = $1', [video.id]);
+    const [row] = await sql<{ id: number }>('SELECT id FROM feedback.feedback WHERE "videoId" = $1', [video.id]);
     const converged = await eventually(
       async () =>
         (
           await sql<{ totalRatings: number; averageRating: number; helpfulVotes: number }>(
-            'SELECT "totalRatings", "averageRating", "helpfulVotes" FROM feedback WHERE id = $1',
+            'SELECT "totalRatings", "averageRating", "helpfulVotes" FROM feedback.feedback WHERE id = $1',
             [row!.id],
           )
         )[0],

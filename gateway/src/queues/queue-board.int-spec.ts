@@ -112,6 +112,7 @@ describe('the queue board', () => {
         'events-feedback-aggregates',
         'events-video-feedback-stats',
         'events-reputation',
+        'events-feedback-video-deletions',
       ]) {
         expect(names).toContain(name);
       }

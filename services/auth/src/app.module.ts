@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { HealthModule } from '@app/common';
 import { DatabaseModule, DomainEventsModule } from '@app/database';
 import { config } from './config.js';
+import { AUTH_DATABASE } from './db/auth-database.js';
 import { ReputationProcessor } from './reputation/reputation.processor.js';
 import { ReputationRepository } from './reputation/reputation.repository.js';
 import { ProfileImageReferencesHandler } from './users/profile-image-references.handler.js';
@@ -16,7 +17,7 @@ import { ADMIN_BOOTSTRAP_CONFIG, AdminBootstrap } from './users/admin-bootstrap.
  */
 @Module({
   imports: [
-    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'auth' }),
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'auth', database: AUTH_DATABASE }),
     DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'auth' }),
     HealthModule.forApp('auth'),
   ],

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminOfRecord, HealthModule } from '@app/common';
 import { config } from './config.js';
+import { CATALOG_DATABASE } from './db/catalog-database.js';
 import { DatabaseModule } from '@app/database';
 import { BookmarksHandler } from './bookmarks/bookmarks.handler.js';
 import { BookmarksRepository } from './bookmarks/bookmarks.repository.js';
@@ -14,7 +15,7 @@ import { VideosRepository } from './videos/videos.repository.js';
 
 @Module({
   imports: [
-    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'catalog' }),
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'catalog', database: CATALOG_DATABASE }),
     HealthModule.forApp('catalog'),
   ],
   controllers: [CategoriesHandler, VideosHandler, BookmarksHandler],

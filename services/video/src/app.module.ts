@@ -2,6 +2,7 @@ import { Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { AdminOfRecord, HealthModule, createRedisConnection } from '@app/common';
 import { config } from './config.js';
+import { VIDEO_DATABASE } from './db/video-database.js';
 import { DatabaseModule, DomainEventsModule } from '@app/database';
 import { VideoFeedbackStatsProcessor } from './feedback-stats/video-feedback-stats.processor.js';
 import { VideoFeedbackStatsRepository } from './feedback-stats/video-feedback-stats.repository.js';
@@ -23,7 +24,7 @@ import { UploadIntentsSweeper } from './uploads/upload-intents.sweeper.js';
  */
 @Module({
   imports: [
-    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'video' }),
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'video', database: VIDEO_DATABASE }),
     DomainEventsModule.forRoot({ redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, appName: 'video' }),
     HealthModule.forApp('video'),
   ],

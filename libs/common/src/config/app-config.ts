@@ -240,7 +240,7 @@ export const videoServiceConfigSchema = z.object({
 
 export const mediaWorkerConfigSchema = z.object({
   ...common,
-  ...postgres,
+  // No database: the worker learns everything from its jobs and asks owners over NATS.
   ...redis,
   ...s3,
   ...ffmpeg,

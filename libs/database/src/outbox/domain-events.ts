@@ -50,6 +50,8 @@ const ADD_TIMEOUT_MS = 5000;
 export class DomainEventRelay {
   private readonly logger = new Logger(DomainEventRelay.name);
   private readonly queues: Queue<DomainEventBatch>[];
+  /** The service whose outbox this relay drains (its schema). */
+  private readonly source: string;
   private readonly poller = new CoalescingPoller(() => this.drain(), {
     intervalMs: POLL_MS,
     onError: (error) => this.logger.warn({ msg: 'event delivery deferred', error: String(error) }),
@@ -60,6 +62,7 @@ export class DomainEventRelay {
     redis: Redis,
     prefix: string,
   ) {
+    this.source = String((dataSource.options as { schema?: string }).schema ?? 'public');
     this.queues = Object.values(DOMAIN_EVENT_QUEUES).map(
       (name) => new Queue<DomainEventBatch>(name, { connection: redis, prefix }),
     );
@@ -81,8 +84,12 @@ export class DomainEventRelay {
       this.dataSource,
       { relay: 'domain-events', eventTypes: DOMAIN_EVENT_TYPES, batch: BATCH_ROWS },
       async (rows) => {
-        const events: DeliveredDomainEvent[] = rows.map((row) => ({ ...row.payload, outboxId: row.id }));
-        const jobId = `events-${rows[0].id}-${rows[rows.length - 1].id}-${rows.length}`;
+        // Row ids count per service outbox: the schema keeps two services' batches apart.
+        const events: DeliveredDomainEvent[] = rows.map((row) => ({
+          ...row.payload,
+          outboxId: `${this.source}:${row.id}`,
+        }));
+        const jobId = `events-${this.source}-${rows[0].id}-${rows[rows.length - 1].id}-${rows.length}`;
         await withTimeout(
           Promise.all(this.queues.map((queue) => queue.add('events', { events }, { ...JOB_OPTIONS, jobId }))),
           ADD_TIMEOUT_MS,

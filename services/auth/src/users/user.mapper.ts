@@ -1,5 +1,6 @@
 import type { UserDto } from '@app/contracts';
-import type { UserBadgeEntity, UserEntity } from '@app/database';
+import type { UserBadgeEntity } from '../db/entities/user-badge.entity.js';
+import type { UserEntity } from '../db/entities/user.entity.js';
 
 /** The public face of a user row: never the password hash; the email only when `withEmail`. */
 export function toUserDto(user: UserEntity, badges: UserBadgeEntity[], withEmail: boolean): UserDto {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
-import { UserBadgeEntity, UserEntity } from '@app/database';
+import { UserBadgeEntity } from '../db/entities/user-badge.entity.js';
+import { UserEntity } from '../db/entities/user.entity.js';
 
 export interface NewUser {
   email: string;

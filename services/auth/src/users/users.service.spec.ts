@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { ERROR_CODES } from '@app/contracts';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
-import type { UserEntity } from '@app/database';
+import type { UserEntity } from '../db/entities/user.entity.js';
 import { hashPassword, verifyPassword } from '../passwords/password-hasher.js';
 import type { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';

@@ -14,7 +14,7 @@ import {
 } from '@app/contracts';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError, securityEvent } from '@app/common';
 import { ERROR_CODES } from '@app/contracts';
-import type { UserEntity } from '@app/database';
+import type { UserEntity } from '../db/entities/user.entity.js';
 import { isCommonPassword } from '../passwords/common-passwords.js';
 import { hashPassword, needsRehash, spendPasswordCheck, verifyPassword } from '../passwords/password-hasher.js';
 import { UsersRepository } from './users.repository.js';

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { ListVideosRequest, VideoListSort } from '@app/contracts';
-import { BookmarkEntity, CategoryEntity, UserEntity, VideoEntity, type VideoProcessingState } from '@app/database';
+import { BookmarkEntity } from '../db/entities/bookmark.entity.js';
+import { CategoryEntity } from '../db/entities/category.entity.js';
+import { ForeignUserEntity, ForeignVideoEntity, type ForeignVideoProcessingState } from '../db/foreign-reads.js';
 import { containsPattern } from './like-pattern.js';
 
 /** A video with its uploader's and category's names, as one listing query returns it. */
@@ -27,7 +29,7 @@ export interface VideoListingRow {
   playbackKey: string | null;
   thumbnailKey: string | null;
   hasFileError: boolean;
-  processingState: VideoProcessingState;
+  processingState: ForeignVideoProcessingState;
   duration: number | null;
 }
 
@@ -120,11 +122,11 @@ export class VideosRepository {
     return row ?? null;
   }
 
-  private select<Row>(columns: Columns<Row>): SelectQueryBuilder<VideoEntity> {
+  private select<Row>(columns: Columns<Row>): SelectQueryBuilder<ForeignVideoEntity> {
     return this.dataSource
       .createQueryBuilder()
-      .from(VideoEntity, 'video')
-      .leftJoin(UserEntity, 'uploader', 'uploader.id = video.uploaderId')
+      .from(ForeignVideoEntity, 'video')
+      .leftJoin(ForeignUserEntity, 'uploader', 'uploader.id = video.uploaderId')
       .leftJoin(CategoryEntity, 'category', 'category.id = video.categoryId')
       .select(columns.map(([expression, alias]) => `${expression} AS "${String(alias)}"`));
   }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { CategoryEntity, recordDomainEvent, VideoEntity } from '@app/database';
+import { recordDomainEvent } from '@app/database';
+import { VideoEntity } from '../db/entities/video.entity.js';
+import { ForeignCategoryEntity as CategoryEntity } from '../db/foreign-reads.js';
 import {
   DOMAIN_EVENTS,
   mediaJobId,
@@ -105,9 +107,10 @@ export class VideosRepository {
   }
 
   /**
-   * Deletes the row (feedback, votes, ratings and bookmarks cascade), queues removal of its
-   * files and records the event, atomically. The event names the members whose points came
-   * from that feedback (read-only on `feedback`), so their reputation is derived again.
+   * Deletes the row, queues removal of its files and records the event, atomically; the
+   * feedback service deletes the video's feedback when the event reaches it. The event names the
+   * members whose points came from that feedback (TRANSITIONAL: read-only on `feedback`), so
+   * their reputation is derived again.
    */
   async deleteWithFiles(video: VideoEntity): Promise<void> {
     await this.dataSource.transaction(async (manager) => {

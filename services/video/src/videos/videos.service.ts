@@ -14,7 +14,8 @@ import {
   type UpdateVideoRequest,
 } from '@app/contracts';
 import { AdminOfRecord, ForbiddenError, NotFoundError, ValidationError, securityEvent } from '@app/common';
-import { DomainEvents, type VideoEntity } from '@app/database';
+import { DomainEvents } from '@app/database';
+import type { VideoEntity } from '../db/entities/video.entity.js';
 import { config } from '../config.js';
 import { MEDIA_QUEUE_PREFIX, MEDIA_REDIS, MediaJobsService } from '../media/media-jobs.service.js';
 import { OutboxRelayService } from '../outbox/outbox-relay.service.js';
