@@ -19,7 +19,7 @@ let member: HttpSession;
 let memberUser: UserDto;
 
 beforeAll(async () => {
-  stack = await startStack('categories', ['gateway', 'auth', 'catalog'], ADMIN);
+  stack = await startStack('categories', ['gateway', 'auth', 'catalog', 'video'], ADMIN);
   const adminSignIn = await signIn(stack.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
   expect(adminSignIn.user.isAdmin).toBe(true);
   admin = adminSignIn.session;

@@ -15,7 +15,7 @@ let stack: TestStack;
 let raters: UserDto[];
 
 beforeAll(async () => {
-  stack = await startStack('feedback', ['gateway', 'auth', 'catalog', 'feedback']);
+  stack = await startStack('feedback', ['gateway', 'auth', 'catalog', 'video', 'feedback']);
   raters = [await member(), await member(), await member()];
 });
 

@@ -16,7 +16,7 @@ import { HttpSession, newUserFields, startStack, testInfra, withClient, type Tes
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startStack('videos', ['gateway', 'auth', 'catalog']);
+  stack = await startStack('videos', ['gateway', 'auth', 'catalog', 'video']);
 });
 
 afterAll(async () => {

@@ -10,3 +10,4 @@ export * from './outbox/domain-events.module.js';
 export * from './provisioning/foreign-reads.js';
 export * from './provisioning/provision-service-databases.js';
 export * from './provisioning/shared-schema-move.js';
+export * from './provisioning/shared-schema-fixture/index.js';

@@ -44,6 +44,12 @@ export interface UserCleanupResult {
   removed: number;
 }
 
+/**
+ * auth-service: `{ userId }` → `{ removed: 0 }`. The deletion saga's first command: from it on, the
+ * account can no longer sign in or act (auth keeps the mark on its own row; idempotent).
+ */
+export const USER_DELETION_REQUESTED_PATTERN = 'auth.users.deletion-requested.v1';
+
 export const USER_CLEANUP_PATTERNS = {
   videos: 'video.videos.delete-by-uploader.v1',
   feedback: 'feedback.by-user.delete.v1',

@@ -9,7 +9,7 @@ import type { DatabaseOwner } from '../service-database.js';
 export const TRANSITIONAL_FOREIGN_READS: Readonly<Record<DatabaseOwner, readonly DatabaseOwner[]>> = {
   gateway: [],
   admin: ['auth'],
-  auth: ['feedback', 'video', 'admin'],
+  auth: ['feedback', 'video'],
   catalog: ['video', 'auth'],
   video: ['catalog', 'feedback'],
   feedback: ['video', 'catalog', 'auth'],

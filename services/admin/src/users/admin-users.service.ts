@@ -2,8 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
   TOGGLE_ADMIN_PATTERN,
+  USER_DELETION_REQUESTED_PATTERN,
   type Actor,
   type ToggleAdminMessage,
+  type UserCleanupMessage,
+  type UserCleanupResult,
   type UserDto,
 } from '@app/contracts';
 import { AdminOfRecord, NotFoundError, ValidationError, securityEvent } from '@app/common';
@@ -37,6 +40,8 @@ export class AdminUsersService {
     if (userId === actor.id) throw new ValidationError(ADMIN_MESSAGES.selfDelete);
     if (!(await this.users.isActive(userId))) throw new NotFoundError('user');
     await this.users.request(userId, actor.id);
+    // Auth hides the account before the answer: it cannot sign in or act from this moment.
+    await this.services.send<UserCleanupResult, UserCleanupMessage>(USER_DELETION_REQUESTED_PATTERN, { userId });
     securityEvent(this.logger, {
       event: 'admin.user.deleted',
       outcome: 'success',

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   USER_CLEANUP_PATTERNS,
+  USER_DELETION_REQUESTED_PATTERN,
   USER_DELETION_STEPS,
   type UserCleanupMessage,
   type UserCleanupResult,
@@ -54,6 +55,9 @@ export class UserDeletionSaga implements OnApplicationBootstrap, OnModuleDestroy
     const { userId } = deletion;
     let step = deletion.step;
     try {
+      // Idempotent, so repeated on every run: the account stops acting even if the request's own
+      // call to auth failed, or the deletion was pending before auth kept the mark itself.
+      await this.services.send<UserCleanupResult, UserCleanupMessage>(USER_DELETION_REQUESTED_PATTERN, { userId });
       while (step !== 'done') {
         const result = await this.services.send<UserCleanupResult, UserCleanupMessage>(USER_CLEANUP_PATTERNS[step], {
           userId,

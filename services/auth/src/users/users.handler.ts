@@ -4,6 +4,7 @@ import {
   AUTH_PATTERNS,
   TOGGLE_ADMIN_PATTERN,
   USER_CLEANUP_PATTERNS,
+  USER_DELETION_REQUESTED_PATTERN,
   adminOfRecordRequestSchema,
   changePasswordRequestSchema,
   toggleAdminMessageSchema,
@@ -77,6 +78,11 @@ export class UsersHandler {
   toggleAdmin(@Payload() payload: unknown): Promise<UserDto> {
     const { actorId, userId } = parse(toggleAdminMessageSchema, payload);
     return this.users.toggleAdmin(actorId, userId);
+  }
+
+  @MessagePattern(USER_DELETION_REQUESTED_PATTERN)
+  deletionRequested(@Payload() payload: unknown): Promise<UserCleanupResult> {
+    return this.users.markDeletionRequested(parse(userCleanupMessageSchema, payload).userId);
   }
 
   @MessagePattern(USER_CLEANUP_PATTERNS.account)

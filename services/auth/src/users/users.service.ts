@@ -139,6 +139,12 @@ export class UsersService {
   }
 
   /** The user-deletion saga's last step; deleting an account that is already gone is fine. */
+  /** The account stops acting at once; the saga's last step removes the row. */
+  async markDeletionRequested(userId: string): Promise<{ removed: number }> {
+    await this.users.markDeletionRequested(userId);
+    return { removed: 0 };
+  }
+
   async deleteAccount(userId: string): Promise<{ removed: number }> {
     return { removed: await this.users.delete(userId) };
   }
