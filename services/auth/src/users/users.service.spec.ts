@@ -22,6 +22,7 @@ const row = (overrides: Partial<UserEntity> = {}): UserEntity => ({
   profileImageUrl: null,
   isAdmin: false,
   points: 0,
+  deletionRequestedAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),
   ...overrides,
