@@ -147,7 +147,11 @@ async function busyMember() {
 
 /** Nothing of the member is left: no row that names them, no stored object. */
 async function expectNothingLeftOf(userId: string, objectKeys: string[], videoIds: number[]) {
-  const [left] = await sql<Record<string, number>>(
+  // Other services' rows of the member's videos (feedback, bookmarks) follow the videos' deletion events.
+  const left = await eventually(
+    async () =>
+      (
+        await sql<Record<string, number>>(
     `SELECT (SELECT count(*)::int FROM auth.users WHERE id = $1) AS users,
             (SELECT count(*)::int FROM video.videos WHERE "uploaderId" = $1 OR id = ANY($2)) AS videos,
             (SELECT count(*)::int FROM feedback.feedback WHERE "authorId" = $1 OR "videoId" = ANY($2)) AS feedback,
@@ -156,6 +160,9 @@ async function expectNothingLeftOf(userId: string, objectKeys: string[], videoId
             (SELECT count(*)::int FROM catalog.bookmarks WHERE "userId" = $1 OR "videoId" = ANY($2)) AS bookmarks,
             (SELECT count(*)::int FROM auth.user_badges WHERE "userId" = $1) AS badges`,
     [userId, videoIds],
+        )
+      )[0],
+    (row) => Object.values(row ?? {}).every((n) => n === 0),
   );
   expect(left).toEqual({ users: 0, videos: 0, feedback: 0, votes: 0, ratings: 0, bookmarks: 0, badges: 0 });
   await eventually(

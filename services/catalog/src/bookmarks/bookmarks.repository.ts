@@ -32,6 +32,18 @@ export class BookmarksRepository {
     await this.dataSource.getRepository(BookmarkEntity).delete({ userId, videoId });
   }
 
+  /** Idempotent: a replayed deletion finds nothing left. */
+  async removeAllForVideos(videoIds: number[]): Promise<number> {
+    if (!videoIds.length) return 0;
+    const result = await this.dataSource
+      .getRepository(BookmarkEntity)
+      .createQueryBuilder()
+      .delete()
+      .where('"videoId" = ANY(:videoIds)', { videoIds })
+      .execute();
+    return result.affected ?? 0;
+  }
+
   async removeAllOf(userId: string): Promise<number> {
     const result = await this.dataSource.getRepository(BookmarkEntity).delete({ userId });
     return result.affected ?? 0;

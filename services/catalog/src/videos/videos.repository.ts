@@ -45,7 +45,8 @@ const LISTING_COLUMNS: Columns<VideoListingRow> = [
   ['video.id', 'id'],
   ['video.title', 'title'],
   ['video.description', 'description'],
-  ['video.categoryId', 'categoryId'],
+  // A deleted category's videos are uncategorised at once: only a category that exists is named.
+  ['category.id', 'categoryId'],
   ['category.name', 'categoryName'],
   ['category.icon', 'categoryIcon'],
   ['video.uploaderId', 'uploaderId'],
@@ -99,7 +100,7 @@ export class VideosRepository {
       .addOrderBy('video.id', 'DESC')
       .limit(request.limit);
     if (request.categoryId !== null)
-      query.andWhere('video.categoryId = :categoryId', { categoryId: request.categoryId });
+      query.andWhere('video.categoryId = :categoryId AND category.id = :categoryId', { categoryId: request.categoryId });
     if (request.uploaderId !== null)
       query.andWhere('video.uploaderId = :uploaderId', { uploaderId: request.uploaderId });
     if (request.q !== null)

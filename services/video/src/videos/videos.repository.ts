@@ -107,23 +107,18 @@ export class VideosRepository {
   }
 
   /**
-   * Deletes the row, queues removal of its files and records the event, atomically; the
-   * feedback service deletes the video's feedback when the event reaches it. The event names the
-   * members whose points came from that feedback (TRANSITIONAL: read-only on `feedback`), so
-   * their reputation is derived again.
+   * Deletes the row, queues removal of its files and records the event, atomically. The other
+   * services follow the event: feedback deletes the video's feedback (and names its authors in
+   * its own `feedback.deleted`, so their points are derived again), catalog its bookmarks.
    */
   async deleteWithFiles(video: VideoEntity): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const authors: { authorId: string }[] = await manager.query(
-        `SELECT DISTINCT "authorId" FROM feedback WHERE "videoId" = $1`,
-        [video.id],
-      );
       await manager.getRepository(VideoEntity).delete({ id: video.id });
       await recordCleanup(manager, storedKeys(video), `delete-${video.id}`);
       await recordDomainEvent(manager, {
         type: DOMAIN_EVENTS.videoDeleted,
         videoId: video.id,
-        userIds: [...new Set([video.uploaderId, ...authors.map((row) => row.authorId)])],
+        userIds: [video.uploaderId],
       });
     });
   }

@@ -1,0 +1,26 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DOMAIN_EVENT_QUEUES, DOMAIN_EVENTS } from '@app/contracts';
+import { DomainEvents } from '@app/database';
+import { BookmarksRepository } from './bookmarks.repository.js';
+
+/**
+ * Consumer of `video.deleted`: bookmarks live in the catalog's schema, where no foreign key can
+ * reach them from the video service's, so a deleted video's bookmarks go when its event arrives
+ * (lists never show them meanwhile: they only list videos that exist).
+ */
+@Injectable()
+export class BookmarkVideoDeletionsProcessor implements OnModuleInit {
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly bookmarks: BookmarksRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.consume(DOMAIN_EVENT_QUEUES.catalogVideoDeletions, async (events) => {
+      const videoIds = events
+        .filter((event) => event.type === DOMAIN_EVENTS.videoDeleted && typeof event.videoId === 'number')
+        .map((event) => event.videoId as number);
+      await this.bookmarks.removeAllForVideos([...new Set(videoIds)].sort((a, b) => a - b));
+    });
+  }
+}
