@@ -152,14 +152,14 @@ async function expectNothingLeftOf(userId: string, objectKeys: string[], videoId
     async () =>
       (
         await sql<Record<string, number>>(
-    `SELECT (SELECT count(*)::int FROM auth.users WHERE id = $1) AS users,
+          `SELECT (SELECT count(*)::int FROM auth.users WHERE id = $1) AS users,
             (SELECT count(*)::int FROM video.videos WHERE "uploaderId" = $1 OR id = ANY($2)) AS videos,
             (SELECT count(*)::int FROM feedback.feedback WHERE "authorId" = $1 OR "videoId" = ANY($2)) AS feedback,
             (SELECT count(*)::int FROM feedback.feedback_votes WHERE "userId" = $1) AS votes,
             (SELECT count(*)::int FROM feedback.feedback_ratings WHERE "raterId" = $1) AS ratings,
             (SELECT count(*)::int FROM catalog.bookmarks WHERE "userId" = $1 OR "videoId" = ANY($2)) AS bookmarks,
             (SELECT count(*)::int FROM auth.user_badges WHERE "userId" = $1) AS badges`,
-    [userId, videoIds],
+          [userId, videoIds],
         )
       )[0],
     (row) => Object.values(row ?? {}).every((n) => n === 0),

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BookmarkCheckDto, VideoDto } from '@app/contracts';
-import { HttpSession, signUpMember, startStack, withClient, linkYoutubeVideo, type TestStack, eventually } from '@app/testing';
+import {
+  HttpSession,
+  signUpMember,
+  startStack,
+  withClient,
+  linkYoutubeVideo,
+  type TestStack,
+  eventually,
+} from '@app/testing';
 
 // Saved videos through the real gateway and catalog service.
 let stack: TestStack;
@@ -89,7 +97,8 @@ describe('bookmarks', () => {
       () =>
         withClient(
           stack.database.url,
-          async (client) => (await client.query('SELECT 1 FROM catalog.bookmarks WHERE "videoId" = $1', [video.id])).rows,
+          async (client) =>
+            (await client.query('SELECT 1 FROM catalog.bookmarks WHERE "videoId" = $1', [video.id])).rows,
         ),
       (rows) => rows.length === 0,
     );

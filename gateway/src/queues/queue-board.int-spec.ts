@@ -113,6 +113,7 @@ describe('the queue board', () => {
         'events-video-feedback-stats',
         'events-reputation',
         'events-feedback-video-deletions',
+        'events-catalog-video-deletions',
       ]) {
         expect(names).toContain(name);
       }

@@ -100,7 +100,9 @@ export class VideosRepository {
       .addOrderBy('video.id', 'DESC')
       .limit(request.limit);
     if (request.categoryId !== null)
-      query.andWhere('video.categoryId = :categoryId AND category.id = :categoryId', { categoryId: request.categoryId });
+      query.andWhere('video.categoryId = :categoryId AND category.id = :categoryId', {
+        categoryId: request.categoryId,
+      });
     if (request.uploaderId !== null)
       query.andWhere('video.uploaderId = :uploaderId', { uploaderId: request.uploaderId });
     if (request.q !== null)
