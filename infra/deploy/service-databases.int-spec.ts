@@ -73,10 +73,19 @@ describe('service schemas', () => {
       'video.videos',
     ]);
     expect(await sql(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).toEqual([]);
-    for (const schema of ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin']) {
-      const migrations = await sql<{ name: string }>(`SELECT name FROM ${schema}.migrations`);
-      expect(migrations.map((m) => m.name)).toEqual([expect.stringMatching(/Schema1764000000000$/)]);
-    }
+    const migrated: Record<string, string[]> = {};
+    for (const schema of DATABASE_OWNERS)
+      migrated[schema] = (await sql<{ name: string }>(`SELECT name FROM ${schema}.migrations ORDER BY id`)).map(
+        (m) => m.name,
+      );
+    expect(migrated).toEqual({
+      gateway: ['GatewaySchema1764000000000'],
+      auth: ['AuthSchema1764000000000', 'DeletionRequested1764000000001'],
+      catalog: ['CatalogSchema1764000000000'],
+      video: ['VideoSchema1764000000000'],
+      feedback: ['FeedbackSchema1764000000000'],
+      admin: ['AdminSchema1764000000000'],
+    });
   });
 
   it('use the spec column names, limits and defaults', async () => {

@@ -16,7 +16,8 @@ export class VideoDeletionsRepository {
   deleteFeedbackOf(videoIds: number[]): Promise<number> {
     if (!videoIds.length) return Promise.resolve(0);
     return this.dataSource.transaction(async (manager) => {
-      const deleted: { videoId: number; authorId: string }[] = await manager.query(
+      // A DELETE answers [rows, affected count] through TypeORM's PostgreSQL driver.
+      const [deleted] = await manager.query<[{ videoId: number; authorId: string }[], number]>(
         `DELETE FROM feedback WHERE "videoId" = ANY($1::int[]) RETURNING "videoId", "authorId"`,
         [videoIds],
       );
