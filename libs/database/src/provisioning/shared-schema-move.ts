@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { DatabaseOwner } from '../service-database.js';
 import { createOutboxTable } from '../outbox/outbox-table.js';
-import { quoteIdent } from './sql-names.js';
+import { quoteCatalogName, quoteIdent } from './sql-names.js';
 
 /** Every table of the one shared schema of earlier releases, and the service that owns it now. */
 export const SHARED_SCHEMA_TABLE_OWNERS: Readonly<Record<string, DatabaseOwner>> = {
@@ -87,7 +87,7 @@ async function dropForeignKeysBetweenOwners(client: pg.Client): Promise<string[]
   const dropped: string[] = [];
   for (const { name, child, parent } of rows) {
     if (SHARED_SCHEMA_TABLE_OWNERS[child] === SHARED_SCHEMA_TABLE_OWNERS[parent]) continue;
-    await client.query(`ALTER TABLE public.${quoteIdent(child)} DROP CONSTRAINT ${quoteIdent(name)}`);
+    await client.query(`ALTER TABLE public.${quoteIdent(child)} DROP CONSTRAINT ${quoteCatalogName(name)}`);
     dropped.push(`${child}.${name}`);
   }
   return dropped;
