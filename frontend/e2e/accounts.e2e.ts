@@ -7,7 +7,7 @@ let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack('e2eaccounts', ['gateway', 'auth', 'catalog', 'feedback']);
+  stack = await startStack('e2eaccounts', ['gateway', 'auth', 'catalog', 'video', 'feedback']);
   browser = await launchChromium();
 });
 

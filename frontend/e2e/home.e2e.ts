@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { DEFAULT_CATEGORIES } from '@app/database';
+import { DEFAULT_CATEGORIES } from '@app/contracts';
 import { launchChromium, startStack, type TestStack } from '@app/testing';
 
 // A person opening the site in Chromium sees the categories the catalog service seeded.

@@ -44,7 +44,7 @@ beforeAll(async () => {
   const member = await signUpMember(stack.baseUrl, { password });
   uploader = { user: member.user, fields: { email: member.user.email!, password } };
   const adminMember = await signUpMember(stack.baseUrl, { password });
-  await promoteToAdmin(stack.env, adminMember.user.email!);
+  await promoteToAdmin(stack.envFor('auth'), adminMember.user.email!);
   admin = { fields: { email: adminMember.user.email!, password } };
 
   const categoryId = (await member.session.get<{ id: number }[]>('/api/categories')).body[0]!.id;

@@ -1,7 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createRedisConnection } from '@app/common';
-import { DatabaseModule } from '@app/database';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import { config } from './config.js';
 import { gatewayRpcClient } from './clients/rpc.client.js';
@@ -31,7 +30,7 @@ import { HttpDrain } from './http/http-drain.js';
 import { ThrottleModule } from './throttle/throttle.module.js';
 
 @Module({
-  imports: [DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'gateway' }), ThrottleModule],
+  imports: [ThrottleModule],
   // SpaController last: its catch-all must not shadow API routes.
   controllers: [
     GatewayHealthController,

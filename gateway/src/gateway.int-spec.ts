@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_CATEGORIES } from '@app/database';
+import { DEFAULT_CATEGORIES } from '@app/contracts';
 import { SERVICE_NAMES } from '@app/contracts';
 import { startStack, type TestStack } from '@app/testing';
 

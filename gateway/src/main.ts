@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { resolve } from 'node:path';
 import { JsonLogger, startMetrics } from '@app/common';
+import { migrateServiceSchema } from '@app/database';
+import { GATEWAY_DATABASE } from './db/gateway-database.js';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
@@ -20,6 +22,13 @@ import { staticCacheHeaders } from './spa/static-cache.js';
 
 startMetrics('gateway');
 const logger = new JsonLogger('gateway', config.LOG_LEVEL).captureProcessWarnings();
+// The gateway owns one table, `sessions`, in its own schema: migrated here, then served by the
+// session store's pool; no other database connection stays open.
+await migrateServiceSchema({
+  url: config.DATABASE_URL,
+  applicationName: 'gateway-migrate',
+  database: GATEWAY_DATABASE,
+});
 const app = await NestFactory.create<NestExpressApplication>(AppModule, {
   logger,
   bodyParser: false,

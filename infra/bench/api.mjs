@@ -127,18 +127,18 @@ function cpuMeter(stack) {
 async function seed(databaseUrl) {
   const started = performance.now();
   await withPg(databaseUrl, async (db) => {
-    const { rows } = await db.query('SELECT count(*)::int AS n FROM categories');
+    const { rows } = await db.query('SELECT count(*)::int AS n FROM catalog.categories');
     if (rows[0].n === 0) throw new Error('no categories: the migrations did not run');
     await db.query('SELECT setseed(0.42)');
     await db.query(
-      `INSERT INTO users (email, password, "firstName", "lastName")
+      `INSERT INTO auth.users (email, password, "firstName", "lastName")
        SELECT format('bench-user-%s@example.com', g), 'not-a-password-hash', format('First%s', g), format('Last%s', g)
        FROM generate_series(1, $1::int) AS g`,
       [SEED.users],
     );
     // Half are YouTube links (distinct 11-character ids), half files; spread over a year.
     await db.query(
-      `INSERT INTO videos (title, description, "uploaderId", "categoryId", views, "createdAt", "averageRating",
+      `INSERT INTO video.videos (title, description, "uploaderId", "categoryId", views, "createdAt", "averageRating",
                            "feedbackCount", "processingState", "youtubeUrl", "thumbnailUrl", duration)
        SELECT format('Bench video %s', g),
               CASE WHEN g % 3 = 0 THEN format('Description of bench video %s', g) END,
@@ -153,12 +153,12 @@ async function seed(databaseUrl) {
               CASE WHEN g % 2 = 0 THEN 'https://img.youtube.com/vi/bench' || lpad(g::text, 6, '0') || '/hqdefault.jpg' END,
               CASE WHEN g % 2 = 1 THEN 10 + g % 110 END
        FROM generate_series(1, $1::int) AS g
-       CROSS JOIN (SELECT array_agg(id ORDER BY email) AS ids FROM users) AS u
-       CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM categories) AS c`,
+       CROSS JOIN (SELECT array_agg(id ORDER BY email) AS ids FROM auth.users) AS u
+       CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM catalog.categories) AS c`,
       [SEED.videos],
     );
     await db.query(
-      `INSERT INTO feedback (content, "videoId", "authorId", "helpfulVotes", "averageRating", "totalRatings", "createdAt")
+      `INSERT INTO feedback.feedback (content, "videoId", "authorId", "helpfulVotes", "averageRating", "totalRatings", "createdAt")
        SELECT format('Bench feedback %s: keep the elbow up and follow through.', g),
               v.ids[1 + (g * 7919) % cardinality(v.ids)],
               u.ids[1 + g % cardinality(u.ids)],
@@ -167,20 +167,20 @@ async function seed(databaseUrl) {
               floor(random() * 10)::int,
               now() - random() * interval '365 days'
        FROM generate_series(1, $1::int) AS g
-       CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM videos) AS v
-       CROSS JOIN (SELECT array_agg(id ORDER BY email) AS ids FROM users) AS u`,
+       CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM video.videos) AS v
+       CROSS JOIN (SELECT array_agg(id ORDER BY email) AS ids FROM auth.users) AS u`,
       [SEED.feedback],
     );
     await db.query(
-      `UPDATE videos SET "feedbackCount" = f.n
-       FROM (SELECT "videoId", count(*)::int AS n FROM feedback GROUP BY "videoId") AS f
+      `UPDATE video.videos SET "feedbackCount" = f.n
+       FROM (SELECT "videoId", count(*)::int AS n FROM feedback.feedback GROUP BY "videoId") AS f
        WHERE f."videoId" = videos.id`,
     );
     // VACUUM too, so autovacuum has no reason to wake up (and commit transactions) mid-measurement.
     for (const table of ['users', 'videos', 'feedback']) await db.query(`VACUUM ANALYZE "${table}"`);
     const counts = await db.query(
-      `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM videos)::int AS videos,
-              (SELECT count(*) FROM feedback)::int AS feedback`,
+      `SELECT (SELECT count(*) FROM auth.users)::int AS users, (SELECT count(*) FROM video.videos)::int AS videos,
+              (SELECT count(*) FROM feedback.feedback)::int AS feedback`,
     );
     const c = counts.rows[0];
     log(

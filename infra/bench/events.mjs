@@ -58,7 +58,7 @@ try {
   let polling = true;
   const poller = withPg(env.DATABASE_URL, async (client) => {
     while (polling) {
-      const { rows } = await client.query('SELECT id, points FROM users WHERE id = ANY($1::uuid[])', [
+      const { rows } = await client.query('SELECT id, points FROM auth.users WHERE id = ANY($1::uuid[])', [
         [...pointsSeen.keys()],
       ]);
       const now = performance.now();
@@ -191,7 +191,9 @@ async function waitForQuietOutbox(databaseUrl) {
   await withPg(databaseUrl, async (client) => {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
-      const { rows } = await client.query('SELECT count(*)::int AS n FROM outbox WHERE "publishedAt" IS NULL');
+      const { rows } =
+        await client.query(`SELECT (SELECT count(*) FROM feedback.outbox WHERE "publishedAt" IS NULL)::int
+                    + (SELECT count(*) FROM video.outbox WHERE "publishedAt" IS NULL)::int AS n`);
       if (rows[0].n === 0) return;
       await sleep(100);
     }
@@ -207,16 +209,16 @@ async function waitForExactAggregates(databaseUrl, videoId, feedbackIds) {
     while (performance.now() < deadline) {
       const { rows } = await client.query(
         `SELECT
-           (SELECT count(*)::int FROM feedback f WHERE f.id = ANY($1) AND (
-              f."totalRatings" <> (SELECT count(*) FROM feedback_ratings r WHERE r."feedbackId" = f.id)
-              OR abs(f."averageRating" - COALESCE((SELECT avg(rating) FROM feedback_ratings r WHERE r."feedbackId" = f.id), 0)) > 1e-5
+           (SELECT count(*)::int FROM feedback.feedback f WHERE f.id = ANY($1) AND (
+              f."totalRatings" <> (SELECT count(*) FROM feedback.feedback_ratings r WHERE r."feedbackId" = f.id)
+              OR abs(f."averageRating" - COALESCE((SELECT avg(rating) FROM feedback.feedback_ratings r WHERE r."feedbackId" = f.id), 0)) > 1e-5
            )) AS "feedbackOff",
-           (SELECT count(*)::int FROM videos v WHERE v.id = $2 AND abs(v."averageRating" - COALESCE((
-              SELECT avg(r.rating) FROM feedback_ratings r JOIN feedback f ON f.id = r."feedbackId" WHERE f."videoId" = v.id), 0)) > 1e-5
+           (SELECT count(*)::int FROM video.videos v WHERE v.id = $2 AND abs(v."averageRating" - COALESCE((
+              SELECT avg(r.rating) FROM feedback.feedback_ratings r JOIN feedback.feedback f ON f.id = r."feedbackId" WHERE f."videoId" = v.id), 0)) > 1e-5
            ) AS "videoOff",
-           (SELECT count(*)::int FROM users u WHERE u.id IN (SELECT "authorId" FROM feedback WHERE id = ANY($1)) AND u.points <>
-              5 * (SELECT count(*) FROM feedback f WHERE f."authorId" = u.id)
-              + (SELECT COALESCE(sum(r.rating), 0) FROM feedback_ratings r JOIN feedback f ON f.id = r."feedbackId" WHERE f."authorId" = u.id)
+           (SELECT count(*)::int FROM auth.users u WHERE u.id IN (SELECT "authorId" FROM feedback.feedback WHERE id = ANY($1)) AND u.points <>
+              5 * (SELECT count(*) FROM feedback.feedback f WHERE f."authorId" = u.id)
+              + (SELECT COALESCE(sum(r.rating), 0) FROM feedback.feedback_ratings r JOIN feedback.feedback f ON f.id = r."feedbackId" WHERE f."authorId" = u.id)
            ) AS "pointsOff"`,
         [feedbackIds, videoId],
       );

@@ -327,7 +327,8 @@ async function waitForIdlePipeline(env, prefix) {
       const processing = await withPg(
         env.DATABASE_URL,
         async (c) =>
-          (await c.query(`SELECT count(*)::int AS n FROM videos WHERE "processingState" = 'processing'`)).rows[0].n,
+          (await c.query(`SELECT count(*)::int AS n FROM video.videos WHERE "processingState" = 'processing'`)).rows[0]
+            .n,
       );
       if (pending === 0 && processing === 0) return;
       await sleep(250);

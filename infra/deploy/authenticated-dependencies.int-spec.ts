@@ -100,7 +100,7 @@ describe('NATS users and a Redis password', () => {
       async () =>
         (
           await sql<{ completedAt: Date | null; lastError: string | null }>(
-            'SELECT "completedAt", "lastError" FROM user_deletions WHERE "userId" = $1',
+            'SELECT "completedAt", "lastError" FROM admin.user_deletions WHERE "userId" = $1',
             [member.user.id],
           )
         )[0],

@@ -124,7 +124,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds from the Dockerfile only services named after a real app, with the matching APP', () => {
-    for (const service of dockerfileServices) {
+    for (const service of dockerfileServices.filter((s) => s.name !== 'provision')) {
       expect({ service: service.name, app: service.app, isApp: isAppName(service.app) }).toEqual({
         service: service.name,
         app: service.name,
@@ -200,18 +200,46 @@ describe('docker-compose.yml', () => {
     expect(healthTest(services[name])).not.toBe('');
   });
 
-  it('gives the apps the database, credentials and bucket the infrastructure is set up with', () => {
+  it('provisions the database once, as the superuser, before any app starts', () => {
     const postgres = envOf('postgres');
+    const provision = services.provision!;
+    expect(provision.command).toEqual(['node', 'libs/database/dist/cli/provision-database.js']);
+    expect(dependsOn(provision)).toEqual({ postgres: 'service_healthy' });
+    const admin = new URL(envOf('provision').DATABASE_ADMIN_URL);
+    expect({ user: admin.username, password: admin.password, db: admin.pathname }).toEqual({
+      user: postgres.POSTGRES_USER,
+      password: postgres.POSTGRES_PASSWORD,
+      db: `/${postgres.POSTGRES_DB}`,
+    });
+    for (const app of APP_NAMES.filter((name) => 'DATABASE_URL' in envOf(name)))
+      expect({ app, condition: dependsOn(services[app]).provision }).toEqual({
+        app,
+        condition: 'service_completed_successfully',
+      });
+  });
+
+  it('gives each app its own database role (the one provisioned for it, never the superuser), and the bucket', () => {
+    const postgres = envOf('postgres');
+    const provision = envOf('provision');
     const minio = envOf('minio');
+    const databaseApps = APP_NAMES.filter((app) => 'DATABASE_URL' in envOf(app));
+    expect([...databaseApps].sort()).toEqual(['admin', 'auth', 'catalog', 'feedback', 'gateway', 'video']);
     for (const app of APP_NAMES) {
       const env = envOf(app);
-      const database = new URL(env.DATABASE_URL);
-      expect({ app, user: database.username, password: database.password, db: database.pathname }).toEqual({
-        app,
-        user: postgres.POSTGRES_USER,
-        password: postgres.POSTGRES_PASSWORD,
-        db: `/${postgres.POSTGRES_DB}`,
-      });
+      if (app in { admin: 1, auth: 1, catalog: 1, feedback: 1, gateway: 1, video: 1 }) {
+        const database = new URL(env.DATABASE_URL);
+        expect({
+          app,
+          url: env.DATABASE_URL,
+          db: database.pathname,
+          superuser: database.username === postgres.POSTGRES_USER,
+        }).toEqual({
+          app,
+          url: provision[`${app.toUpperCase()}_DATABASE_URL`],
+          db: `/${postgres.POSTGRES_DB}`,
+          superuser: false,
+        });
+      }
       if ('S3_BUCKET' in env) {
         expect({ app, key: env.S3_ACCESS_KEY_ID, secret: env.S3_SECRET_ACCESS_KEY, bucket: env.S3_BUCKET }).toEqual({
           app,

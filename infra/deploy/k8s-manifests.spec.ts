@@ -1,6 +1,7 @@
 // Keeps the Kubernetes manifests (k8s/) in step with the code: the app list (APP_NAMES, SERVICE_NAMES),
-// each app's environment schema (APP_CONFIG_SCHEMAS) and the media queues (MEDIA_QUEUES) the
-// worker is autoscaled on. Each overlay is rendered with `kubectl kustomize`,
+// each app's environment schema (APP_CONFIG_SCHEMAS), the media queues (MEDIA_QUEUES) the
+// worker is autoscaled on and the database owners (DATABASE_OWNERS) the db-provision Job creates
+// roles for. Each overlay is rendered with `kubectl kustomize`,
 // which works offline; without kubectl on the PATH these tests fail (they never skip).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { APP_NAMES, MEDIA_QUEUES, SERVICE_NAMES, type AppName } from '@app/contracts';
 import { APP_CONFIG_SCHEMAS } from '@app/common';
+import { DATABASE_OWNERS } from '@app/database';
 import { natsConfigUsers } from '@app/testing/unit';
 import { parseAllDocuments } from 'yaml';
 
@@ -17,6 +19,13 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const NAMESPACE = 'videofeedback';
 const OVERLAYS = ['local', 'production'] as const;
 type Overlay = (typeof OVERLAYS)[number];
+
+/** The one-shot Job that creates each database app's PostgreSQL role and schema. */
+const PROVISION_JOB = 'db-provision';
+/** What the Job runs: libs/database/src/cli/provision-database.ts, built into every image. */
+const PROVISION_COMMAND = ['node', 'libs/database/dist/cli/provision-database.js'];
+/** The Job's variable for an owner's URL, as the provisioning CLI reads it. */
+const roleUrlVariable = (owner: string) => `${owner.toUpperCase()}_DATABASE_URL`;
 
 /** Apps scaled by a CPU HorizontalPodAutoscaler; the media worker scales on its queue backlog. */
 const CPU_SCALED: readonly AppName[] = ['gateway', ...SERVICE_NAMES];
@@ -76,6 +85,7 @@ interface SecurityContext {
 interface Container {
   name: string;
   image?: string;
+  command?: string[];
   args?: string[];
   ports?: { name?: string; containerPort: number; protocol?: string }[];
   env?: EnvVar[];
@@ -92,6 +102,8 @@ interface PodSpec {
   initContainers?: Container[];
   securityContext?: SecurityContext;
   enableServiceLinks?: boolean;
+  automountServiceAccountToken?: boolean;
+  restartPolicy?: string;
   terminationGracePeriodSeconds?: number;
   volumes?: { name: string; emptyDir?: unknown; configMap?: { name: string } }[];
 }
@@ -128,6 +140,10 @@ interface K8sObject {
     minReplicaCount?: number;
     maxReplicaCount?: number;
     triggers?: { type: string; metadata?: Record<string, string> }[];
+    // Job
+    backoffLimit?: number;
+    activeDeadlineSeconds?: number;
+    ttlSecondsAfterFinished?: number;
   };
 }
 
@@ -187,6 +203,13 @@ function appContainer(objects: K8sObject[], app: AppName): Container {
   return containers[0];
 }
 
+/** The db-provision Job's container: the Job must run exactly one, named after it. */
+function jobContainer(objects: K8sObject[]): Container {
+  const containers = podSpec(only(objects, 'Job', PROVISION_JOB)).containers;
+  expect(containers.map((container) => container.name)).toEqual([PROVISION_JOB]);
+  return containers[0];
+}
+
 // ---- schemas -----------------------------------------------------------------------------------
 
 interface SchemaField {
@@ -226,7 +249,7 @@ function dataOf(object: K8sObject): Record<string, string> {
 }
 
 /** Each env entry's value, or a problem when it cannot be resolved from the rendered objects. */
-function resolveEnv(objects: K8sObject[], app: AppName, env: EnvVar[]) {
+function resolveEnv(objects: K8sObject[], app: string, env: EnvVar[]) {
   const values: Record<string, string> = {};
   const problems: string[] = [];
   for (const entry of env) {
@@ -277,12 +300,13 @@ describe.each([...OVERLAYS])('k8s/overlays/%s', (overlay) => {
     expect(elsewhere).toEqual([]);
   });
 
-  it('renders one Deployment per app, a StatefulSet per in-cluster dependency and a Service for each', () => {
+  it('renders one Deployment per app, a StatefulSet per in-cluster dependency, a Service for each and the db-provision Job', () => {
     const objects = render(overlay);
     const dependencies = IN_CLUSTER_DEPENDENCIES[overlay];
     const expected: [string, string[]][] = [
       ['Deployment', [...APP_NAMES]],
       ['StatefulSet', dependencies],
+      ['Job', [PROVISION_JOB]],
       ['Service', [...APP_NAMES, ...dependencies]],
     ];
     for (const [kind, wanted] of expected) {
@@ -427,9 +451,9 @@ describe.each([...OVERLAYS])('k8s/overlays/%s', (overlay) => {
 
 // ---- availability and autoscaling -------------------------------------------------------------
 
-/** Every pod template of the overlay: the apps' Deployments and the dependencies' StatefulSets. */
+/** Every pod template of the overlay: the apps' Deployments, the dependencies' StatefulSets, the Job. */
 const workloads = (objects: K8sObject[]) =>
-  objects.filter((object) => object.kind === 'Deployment' || object.kind === 'StatefulSet');
+  objects.filter((object) => ['Deployment', 'StatefulSet', 'Job'].includes(object.kind));
 
 const workloadName = (object: K8sObject) => `${object.kind}/${object.metadata.name}`;
 
@@ -605,7 +629,7 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: availability and autoscaling', (o
     expect(values.TRUST_PROXY).toBe(TRUST_PROXY[overlay]);
   });
 
-  it('runs every pod (apps and dependencies) as non-root and every container with requests and limits', () => {
+  it('runs every pod (apps, dependencies, the Job) as non-root and every container with requests and limits', () => {
     const objects = render(overlay);
     const problems: string[] = [];
     for (const workload of workloads(objects)) {
@@ -620,7 +644,9 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: availability and autoscaling', (o
           const set = Object.keys(container.resources?.[bound] ?? {}).sort();
           if (set.join() !== 'cpu,memory') problems.push(`${where}: ${bound} are [${set.join()}], not cpu and memory`);
         }
-        if (!container.readinessProbe || !container.livenessProbe) problems.push(`${where}: a probe is missing`);
+        // A Job's pod runs to completion: nothing routes to it or waits for it to be ready.
+        if (workload.kind !== 'Job' && (!container.readinessProbe || !container.livenessProbe))
+          problems.push(`${where}: a probe is missing`);
         for (const probe of [container.readinessProbe, container.livenessProbe, container.startupProbe]) {
           const port = probe?.httpGet?.port ?? probe?.tcpSocket?.port;
           if (port !== undefined && portNumber(container, port) === undefined)
@@ -657,9 +683,11 @@ describe.each(OVERLAYS.filter((overlay) => IN_CLUSTER_DEPENDENCIES[overlay].leng
       return { container, values };
     };
 
-    it('serves DATABASE_URL from the postgres StatefulSet with the same credentials and database', () => {
+    it("serves the db-provision Job's DATABASE_ADMIN_URL from the postgres StatefulSet: its superuser, password and database", () => {
       const objects = render(overlay);
-      const url = new URL(configValue(objects, 'gateway', 'DATABASE_URL'));
+      const job = resolveEnv(objects, PROVISION_JOB, jobContainer(objects).env ?? []);
+      expect(job.problems).toEqual([]);
+      const url = new URL(job.values.DATABASE_ADMIN_URL);
       const { values } = dependencyEnv(objects, 'postgres');
       expect({
         user: decodeURIComponent(url.username),
@@ -759,6 +787,119 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: internal credentials', (overlay) 
         redisUrl: false,
       });
     }
+  });
+});
+
+// ---- database roles: the db-provision Job -------------------------------------------------------
+
+/** The image's repository and tag. */
+function imageParts(image = '') {
+  const [, repository, tag] = /^(.+?)(?::([^:/]+))?$/.exec(image) ?? [];
+  return { repository, tag };
+}
+
+describe.each([...OVERLAYS])('k8s/overlays/%s: database roles', (overlay) => {
+  /** The Job's variables, each resolved from the rendered Secret. */
+  const jobValues = (objects: K8sObject[]) => {
+    const { values, problems } = resolveEnv(objects, PROVISION_JOB, jobContainer(objects).env ?? []);
+    expect(problems).toEqual([]);
+    return values;
+  };
+
+  it('runs the db-provision Job once, from the gateway image of this release, with the provisioning command', () => {
+    const objects = render(overlay);
+    const job = only(objects, 'Job', PROVISION_JOB);
+    const container = jobContainer(objects);
+    // The release's own image, so the roles and schemas are those this release's code expects.
+    expect(imageParts(container.image)).toEqual(imageParts(appContainer(objects, 'gateway').image));
+    expect(container.command).toEqual(PROVISION_COMMAND);
+    expect(container.args).toBeUndefined();
+    const spec = podSpec(job);
+    expect(spec.restartPolicy).toBe('Never');
+    expect(spec.enableServiceLinks).toBe(false);
+    expect(spec.automountServiceAccountToken).toBe(false);
+    // Retried while Postgres starts, bounded in time, and removed once finished so the next apply
+    // creates it again (a Job's pod template is immutable).
+    expect(job.spec?.backoffLimit).toBeGreaterThan(0);
+    expect(job.spec?.activeDeadlineSeconds).toBeGreaterThan(0);
+    expect(job.spec?.ttlSecondsAfterFinished).toBeGreaterThan(0);
+  });
+
+  it('runs the Job as the non-root node user without privileges, with requests and limits', () => {
+    const objects = render(overlay);
+    const spec = podSpec(only(objects, 'Job', PROVISION_JOB));
+    const container = jobContainer(objects);
+    const security = { ...spec.securityContext, ...container.securityContext };
+    expect(security).toMatchObject({
+      runAsNonRoot: true,
+      runAsUser: 1000,
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+    });
+    expect(security.capabilities?.drop).toContain('ALL');
+    const tmp = container.volumeMounts?.find((mount) => mount.mountPath === '/tmp');
+    expect(spec.volumes?.find((volume) => volume.name === tmp?.name)?.emptyDir).toBeDefined();
+    for (const bound of ['requests', 'limits'] as const)
+      expect(Object.keys(container.resources?.[bound] ?? {}).sort()).toEqual(['cpu', 'memory']);
+  });
+
+  it('gives the Job exactly the admin URL and one role URL per database owner, from the Secret', () => {
+    const objects = render(overlay);
+    const env = jobContainer(objects).env ?? [];
+    const expected = ['DATABASE_ADMIN_URL', ...DATABASE_OWNERS.map(roleUrlVariable)];
+    expect(env.map((entry) => entry.name).sort()).toEqual([...expected].sort());
+    for (const entry of env)
+      expect({ name: entry.name, from: Object.keys(entry.valueFrom ?? {}) }).toEqual({
+        name: entry.name,
+        from: ['secretKeyRef'],
+      });
+    const values = jobValues(objects);
+    const admin = new URL(values.DATABASE_ADMIN_URL);
+    for (const owner of DATABASE_OWNERS) {
+      const url = new URL(values[roleUrlVariable(owner)]);
+      // One role per owner, named after it, on the admin URL's server and database.
+      expect({ owner, role: url.username, where: url.host + url.pathname, password: url.password !== '' }).toEqual({
+        owner,
+        role: `vf_${owner}`,
+        where: admin.host + admin.pathname,
+        password: true,
+      });
+    }
+  });
+
+  it('connects each database app as its own provisioned role, never the superuser, and the media worker not at all', () => {
+    const objects = render(overlay);
+    const values = jobValues(objects);
+    const admin = new URL(values.DATABASE_ADMIN_URL);
+    const databaseApps = APP_NAMES.filter((app) => 'DATABASE_URL' in shapeOf(app));
+    expect([...databaseApps].sort()).toEqual([...DATABASE_OWNERS].sort());
+    for (const app of APP_NAMES) {
+      const env = appContainer(objects, app).env ?? [];
+      const entry = env.find((candidate) => candidate.name === 'DATABASE_URL');
+      if (!(DATABASE_OWNERS as readonly string[]).includes(app)) {
+        expect({ app, databaseUrl: entry }).toEqual({ app, databaseUrl: undefined });
+        continue;
+      }
+      const url = resolveEnv(objects, app, env).values.DATABASE_URL;
+      expect({
+        app,
+        key: entry?.valueFrom?.secretKeyRef?.key,
+        url,
+        superuser: new URL(url).username === admin.username,
+      }).toEqual({ app, key: roleUrlVariable(app), url: values[roleUrlVariable(app)], superuser: false });
+    }
+  });
+
+  it('gives the admin URL to the db-provision Job only', () => {
+    const objects = render(overlay);
+    const readers = workloads(objects).flatMap((workload) =>
+      podSpec(workload)
+        .containers.filter((container) =>
+          (container.env ?? []).some((entry) => entry.valueFrom?.secretKeyRef?.key === 'DATABASE_ADMIN_URL'),
+        )
+        .map((container) => `${workloadName(workload)} ${container.name}`),
+    );
+    expect(readers).toEqual([`Job/${PROVISION_JOB} ${PROVISION_JOB}`]);
   });
 });
 
@@ -885,13 +1026,17 @@ const INTERNET_CLIENT: Endpoint = { kind: 'ip', name: 'internet client', ip: '20
 const MANAGED_SERVICE: Endpoint = { kind: 'ip', name: 'managed service', ip: '198.51.100.10' };
 const SOME_WEBSITE: Endpoint = { kind: 'ip', name: 'some website', ip: '192.0.2.80' };
 
-/** Each dependency an app may use, by the variable that points the app at it. */
+/**
+ * Each dependency a pod may use, by the variables that point it there: an app's DATABASE_URL
+ * (its own role), the db-provision Job's DATABASE_ADMIN_URL (the superuser).
+ */
 const DEPENDENCIES = [
-  { variable: 'DATABASE_URL', name: 'postgres', defaultPort: 5432 },
-  { variable: 'REDIS_URL', name: 'redis', defaultPort: 6379 },
-  { variable: 'NATS_URL', name: 'nats', defaultPort: 4222 },
-  { variable: 'S3_ENDPOINT', name: 'minio', defaultPort: 80 },
+  { variables: ['DATABASE_URL', 'DATABASE_ADMIN_URL'], name: 'postgres', defaultPort: 5432 },
+  { variables: ['REDIS_URL'], name: 'redis', defaultPort: 6379 },
+  { variables: ['NATS_URL'], name: 'nats', defaultPort: 4222 },
+  { variables: ['S3_ENDPOINT'], name: 'minio', defaultPort: 80 },
 ] as const;
+type Dependency = (typeof DEPENDENCIES)[number];
 
 function selects(selector: LabelSelector | undefined, labels: Record<string, string>): boolean {
   if (!selector) return true;
@@ -1008,12 +1153,29 @@ function podOf(workload: K8sObject): PodEndpoint {
 }
 const appPod = (objects: K8sObject[], app: AppName) => podOf(only(objects, 'Deployment', app));
 
-/** The host and port an app's variable points at (the first server of a list), if it sets it. */
-function dependencyAddress(objects: K8sObject[], app: AppName, variable: string, defaultPort: number) {
-  const env = appContainer(objects, app).env ?? [];
-  if (!env.some((entry) => entry.name === variable)) return undefined;
-  const url = new URL(resolveEnv(objects, app, env).values[variable].split(',')[0]);
-  return { host: url.hostname, port: Number(url.port || defaultPort) };
+/** A pod that connects to dependencies: each app's, and the db-provision Job's. */
+interface Client {
+  name: string;
+  pod: PodEndpoint;
+  env: EnvVar[];
+}
+function clientsOf(objects: K8sObject[]): Client[] {
+  return [
+    ...APP_NAMES.map((app) => ({ name: app, pod: appPod(objects, app), env: appContainer(objects, app).env ?? [] })),
+    {
+      name: PROVISION_JOB,
+      pod: podOf(only(objects, 'Job', PROVISION_JOB)),
+      env: jobContainer(objects).env ?? [],
+    },
+  ];
+}
+
+/** The host and port the client's variable for a dependency points at (the first server of a list), if it sets one. */
+function dependencyAddress(objects: K8sObject[], client: Client, dependency: Dependency) {
+  const variable = dependency.variables.find((name) => client.env.some((entry) => entry.name === name));
+  if (!variable) return undefined;
+  const url = new URL(resolveEnv(objects, client.name, client.env).values[variable].split(',')[0]);
+  return { host: url.hostname, port: Number(url.port || dependency.defaultPort) };
 }
 
 describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
@@ -1035,14 +1197,15 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
     expect(uncovered).toEqual([]);
   });
 
-  it('lets each app reach exactly the dependencies its environment names, and they accept only those apps', () => {
+  it('lets each app and the Job reach exactly the dependencies their environment names, and they accept only those', () => {
     const objects = render(overlay);
     const problems: string[] = [];
+    const clients = clientsOf(objects);
     for (const dependency of DEPENDENCIES) {
-      // Where the dependency is: the address any app's variable names (they all agree).
-      const address = APP_NAMES.map((app) =>
-        dependencyAddress(objects, app, dependency.variable, dependency.defaultPort),
-      ).find((found) => found !== undefined);
+      // Where the dependency is: the address any client's variable names (they all agree).
+      const address = clients
+        .map((client) => dependencyAddress(objects, client, dependency))
+        .find((found) => found !== undefined);
       expect({ dependency: dependency.name, address }).toEqual({
         dependency: dependency.name,
         address: expect.anything(),
@@ -1050,9 +1213,9 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
       const inClusterPod = inCluster.includes(address!.host)
         ? podOf(only(objects, 'StatefulSet', address!.host))
         : undefined;
-      for (const app of APP_NAMES) {
-        const uses = dependencyAddress(objects, app, dependency.variable, dependency.defaultPort) !== undefined;
-        const from = appPod(objects, app);
+      for (const client of clients) {
+        const uses = dependencyAddress(objects, client, dependency) !== undefined;
+        const from = client.pod;
         const verdicts: [string, boolean, boolean][] = inClusterPod
           ? [
               ['egress to the pod', policyAllows(objects, 'egress', from, inClusterPod, address!.port), uses],
@@ -1064,7 +1227,7 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
         for (const [what, allowed, expected] of verdicts) {
           if (allowed !== expected)
             problems.push(
-              `${app} (${uses ? 'sets' : 'does not set'} ${dependency.variable}) ${allowed ? 'may' : 'may not'} reach ${dependency.name}:${address!.port} (${what})`,
+              `${client.name} (${uses ? 'sets' : 'does not set'} ${dependency.variables.join(' or ')}) ${allowed ? 'may' : 'may not'} reach ${dependency.name}:${address!.port} (${what})`,
             );
         }
       }
@@ -1074,15 +1237,15 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
     expect(problems).toEqual([]);
   });
 
-  it('lets no app connect to another app', () => {
+  it('lets no app, nor the db-provision Job, connect to another app', () => {
     const objects = render(overlay);
     const problems: string[] = [];
-    for (const from of APP_NAMES) {
-      for (const to of APP_NAMES.filter((other) => other !== from)) {
+    for (const from of clientsOf(objects)) {
+      for (const to of APP_NAMES.filter((other) => other !== from.name)) {
         const target = appPod(objects, to);
         for (const port of target.ports) {
-          if (connects(objects, appPod(objects, from), target, port.containerPort))
-            problems.push(`${from} may reach ${to}:${port.containerPort}`);
+          if (connects(objects, from.pod, target, port.containerPort))
+            problems.push(`${from.name} may reach ${to}:${port.containerPort}`);
         }
       }
     }
@@ -1111,6 +1274,60 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('lets the db-provision Job reach PostgreSQL and the cluster DNS only, and nothing reach it', () => {
+    const objects = render(overlay);
+    const job = podOf(only(objects, 'Job', PROVISION_JOB));
+    const postgres = inCluster.includes('postgres') ? podOf(only(objects, 'StatefulSet', 'postgres')) : MANAGED_SERVICE;
+    // Every destination it could try: each app's and dependency's ports, DNS, the outside.
+    const destinations: [Endpoint, number, string][] = [
+      ...APP_NAMES.flatMap((app) =>
+        appPod(objects, app).ports.map((port): [Endpoint, number, string] => [
+          appPod(objects, app),
+          port.containerPort,
+          'TCP',
+        ]),
+      ),
+      ...inCluster.flatMap((name) => {
+        const pod = podOf(only(objects, 'StatefulSet', name));
+        return pod.ports.map((port): [Endpoint, number, string] => [pod, port.containerPort, 'TCP']);
+      }),
+      [KUBE_DNS, 53, 'UDP'],
+      [KUBE_DNS, 53, 'TCP'],
+      // Outside the cluster: the dependencies' ports where a managed service would listen (in
+      // production the client policies' 0.0.0.0/0 peer makes any address one), and the web.
+      ...[5432, 6379, 4222, 9000, 80, 443].map((port): [Endpoint, number, string] => [MANAGED_SERVICE, port, 'TCP']),
+      [SOME_WEBSITE, 80, 'TCP'],
+      [SOME_WEBSITE, 443, 'TCP'],
+    ];
+    const reached = destinations
+      .filter(([to, port, protocol]) => connects(objects, job, to, port, protocol))
+      .map(([to, port, protocol]) => `${to.name}:${port}/${protocol}`);
+    expect([...new Set(reached)].sort()).toEqual(
+      [`${postgres.name}:5432/TCP`, `${KUBE_DNS.name}:53/TCP`, `${KUBE_DNS.name}:53/UDP`].sort(),
+    );
+    // Nothing opens a connection to it: no app, no dependency, nothing outside the namespace.
+    const callers = [
+      ...APP_NAMES.map((app) => appPod(objects, app)),
+      ...inCluster.map((name) => podOf(only(objects, 'StatefulSet', name))),
+      INTERNET_CLIENT,
+      INGRESS_CONTROLLER,
+      PROMETHEUS,
+      OTHER_NAMESPACE_POD,
+    ];
+    const open = callers.flatMap((from) =>
+      [80, 8080, 9464].filter((port) => connects(objects, from, job, port)).map((port) => `${from.name} → :${port}`),
+    );
+    expect(open).toEqual([]);
+  });
+
+  it('keeps the media worker, which has no database, away from PostgreSQL', () => {
+    const objects = render(overlay);
+    const worker = appPod(objects, 'media-worker');
+    const postgres = inCluster.includes('postgres') ? podOf(only(objects, 'StatefulSet', 'postgres')) : MANAGED_SERVICE;
+    expect(connects(objects, worker, postgres, 5432)).toBe(false);
+    expect(connects(objects, worker, MANAGED_SERVICE, 5432)).toBe(false);
   });
 
   it('lets every pod resolve names through the cluster DNS and reach nothing else outside', () => {

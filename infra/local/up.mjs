@@ -41,14 +41,21 @@ try {
   console.log('[up] building…');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 
+  // The one-shot provisioning step (compose's `provision`, the k8s Job): a role and a schema per
+  // service, from the superuser URL; each process then connects as its own role only.
+  const { localServiceDatabaseUrls, provisionServiceDatabases } = await import('../../libs/database/dist/index.js');
+  const { DATABASE_URL: adminUrl, ...sharedEnv } = infra.env;
+  const serviceDatabaseUrls = localServiceDatabaseUrls(adminUrl);
+  await provisionServiceDatabases({ adminUrl, serviceUrls: serviceDatabaseUrls });
   const env = {
-    ...infra.env,
+    ...sharedEnv,
     PORT: String(port),
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(join(root, '.data')),
   };
   for (const name of Object.keys(APP_ENTRIES)) {
-    const child = startApp(root, name, env);
+    const database = serviceDatabaseUrls[name] ? { DATABASE_URL: serviceDatabaseUrls[name] } : {};
+    const child = startApp(root, name, { ...env, ...database });
     child.on('exit', (code, signal) => {
       if (shuttingDown) return;
       if (!ready) {

@@ -123,7 +123,7 @@ async function busyMember() {
   expect((await other.session.post(`/api/feedback/${othersFeedback.id}/vote`)).status).toBe(403); // own feedback
 
   const keys = await sql<{ originalKey: string | null; playbackKey: string | null; thumbnailKey: string | null }>(
-    'SELECT "originalKey", "playbackKey", "thumbnailKey" FROM videos WHERE id = $1',
+    'SELECT "originalKey", "playbackKey", "thumbnailKey" FROM video.videos WHERE id = $1',
     [file.id],
   );
   const objectKeys = [
@@ -133,7 +133,7 @@ async function busyMember() {
   for (const key of objectKeys) expect(await storage.head(key)).not.toBeNull();
   // The numbers the victim's vote and rating made, before they go.
   const [before] = await sql<{ totalRatings: number; helpfulVotes: number }>(
-    'SELECT "totalRatings", "helpfulVotes" FROM feedback WHERE id = $1',
+    'SELECT "totalRatings", "helpfulVotes" FROM feedback.feedback WHERE id = $1',
     [othersFeedbackElsewhere.id],
   );
   expect(before).toEqual({ totalRatings: 1, helpfulVotes: 1 });
@@ -142,15 +142,22 @@ async function busyMember() {
 
 /** Nothing of the member is left: no row that names them, no stored object. */
 async function expectNothingLeftOf(userId: string, objectKeys: string[], videoIds: number[]) {
-  const [left] = await sql<Record<string, number>>(
-    `SELECT (SELECT count(*)::int FROM users WHERE id = $1) AS users,
-            (SELECT count(*)::int FROM videos WHERE "uploaderId" = $1 OR id = ANY($2)) AS videos,
-            (SELECT count(*)::int FROM feedback WHERE "authorId" = $1 OR "videoId" = ANY($2)) AS feedback,
-            (SELECT count(*)::int FROM feedback_votes WHERE "userId" = $1) AS votes,
-            (SELECT count(*)::int FROM feedback_ratings WHERE "raterId" = $1) AS ratings,
-            (SELECT count(*)::int FROM bookmarks WHERE "userId" = $1 OR "videoId" = ANY($2)) AS bookmarks,
-            (SELECT count(*)::int FROM user_badges WHERE "userId" = $1) AS badges`,
-    [userId, videoIds],
+  // Other services' rows of the member's videos (feedback, bookmarks) follow the videos' deletion events.
+  const left = await eventually(
+    async () =>
+      (
+        await sql<Record<string, number>>(
+          `SELECT (SELECT count(*)::int FROM auth.users WHERE id = $1) AS users,
+            (SELECT count(*)::int FROM video.videos WHERE "uploaderId" = $1 OR id = ANY($2)) AS videos,
+            (SELECT count(*)::int FROM feedback.feedback WHERE "authorId" = $1 OR "videoId" = ANY($2)) AS feedback,
+            (SELECT count(*)::int FROM feedback.feedback_votes WHERE "userId" = $1) AS votes,
+            (SELECT count(*)::int FROM feedback.feedback_ratings WHERE "raterId" = $1) AS ratings,
+            (SELECT count(*)::int FROM catalog.bookmarks WHERE "userId" = $1 OR "videoId" = ANY($2)) AS bookmarks,
+            (SELECT count(*)::int FROM auth.user_badges WHERE "userId" = $1) AS badges`,
+          [userId, videoIds],
+        )
+      )[0],
+    (row) => Object.values(row ?? {}).every((n) => n === 0),
   );
   expect(left).toEqual({ users: 0, videos: 0, feedback: 0, votes: 0, ratings: 0, bookmarks: 0, badges: 0 });
   await eventually(
@@ -225,7 +232,7 @@ describe('deleting a member', () => {
       async () =>
         (
           await sql<{ completedAt: Date | null }>(
-            'SELECT "completedAt", step, attempts, "lastError" FROM user_deletions WHERE "userId" = $1',
+            'SELECT "completedAt", step, attempts, "lastError" FROM admin.user_deletions WHERE "userId" = $1',
             [victim.user.id],
           )
         )[0],
@@ -262,12 +269,17 @@ describe('deleting a member', () => {
     // Only a runner that hangs after its first step serves the saga now.
     for (const app of stack.apps.get('admin') ?? []) await app.stop();
     stack.apps.set('admin', []);
-    const hanging: RunningApp = await startApp('admin', { ...stack.env, USER_DELETION_HANG_AFTER: 'videos' });
+    const hanging: RunningApp = await startApp('admin', {
+      ...stack.envFor('admin'),
+      USER_DELETION_HANG_AFTER: 'videos',
+    });
     try {
       expect((await admin.session.request('DELETE', `/api/admin/users/${victim.user.id}`)).status).toBe(204);
       await eventually(
         async () =>
-          (await sql<{ step: string }>('SELECT step FROM user_deletions WHERE "userId" = $1', [victim.user.id]))[0],
+          (
+            await sql<{ step: string }>('SELECT step FROM admin.user_deletions WHERE "userId" = $1', [victim.user.id])
+          )[0],
         (row) => row?.step === 'feedback',
         30_000,
       );
@@ -276,9 +288,11 @@ describe('deleting a member', () => {
       await hanging.kill().catch(() => undefined);
     }
     // Half done: the videos are gone, the account and its feedback are not.
-    expect(await sql('SELECT 1 FROM videos WHERE "uploaderId" = $1', [victim.user.id])).toEqual([]);
-    expect(await sql('SELECT 1 FROM users WHERE id = $1', [victim.user.id])).toHaveLength(1);
-    expect((await sql('SELECT 1 FROM feedback WHERE "authorId" = $1', [victim.user.id])).length).toBeGreaterThan(0);
+    expect(await sql('SELECT 1 FROM video.videos WHERE "uploaderId" = $1', [victim.user.id])).toEqual([]);
+    expect(await sql('SELECT 1 FROM auth.users WHERE id = $1', [victim.user.id])).toHaveLength(1);
+    expect(
+      (await sql('SELECT 1 FROM feedback.feedback WHERE "authorId" = $1', [victim.user.id])).length,
+    ).toBeGreaterThan(0);
 
     await stack.addReplica('admin');
     // The dead runner's lease runs out (10 s), then the new one resumes at the feedback step.
@@ -286,7 +300,7 @@ describe('deleting a member', () => {
       async () =>
         (
           await sql<{ completedAt: Date | null; step: string }>(
-            'SELECT "completedAt", step FROM user_deletions WHERE "userId" = $1',
+            'SELECT "completedAt", step FROM admin.user_deletions WHERE "userId" = $1',
             [victim.user.id],
           )
         )[0],
@@ -345,9 +359,9 @@ describe('privileged messages sent straight onto the bus', () => {
 
     // Nothing changed.
     expect((await mallory.session.get<UserDto>('/api/auth/user')).body.isAdmin).toBe(false);
-    expect(await sql('SELECT 1 FROM user_deletions WHERE "userId" = $1', [victim.user.id])).toEqual([]);
-    expect(await sql('SELECT 1 FROM categories WHERE name = $1', ['Forged'])).toEqual([]);
-    expect(await sql('SELECT 1 FROM categories WHERE id = $1', [categoryId])).toHaveLength(1);
+    expect(await sql('SELECT 1 FROM admin.user_deletions WHERE "userId" = $1', [victim.user.id])).toEqual([]);
+    expect(await sql('SELECT 1 FROM catalog.categories WHERE name = $1', ['Forged'])).toEqual([]);
+    expect(await sql('SELECT 1 FROM catalog.categories WHERE id = $1', [categoryId])).toHaveLength(1);
     expect((await new HttpSession(stack.baseUrl).get(`/api/videos/${video.id}`)).status).toBe(200);
 
     // The same messages from the real admin do what they say.

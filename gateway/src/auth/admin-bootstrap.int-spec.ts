@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** One more auth process with these variables; it has done its bootstrap once it answers /healthz. */
 async function authStartedWith(env: Record<string, string>): Promise<RunningApp> {
-  const replica = await startApp('auth', { ...stack.env, LOG_LEVEL: 'info', ...env });
+  const replica = await startApp('auth', { ...stack.envFor('auth'), LOG_LEVEL: 'info', ...env });
   replicas.push(replica);
   return replica;
 }
@@ -38,7 +38,7 @@ const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
 
 const accountsOf = (email: string) =>
-  sql<{ id: string; isAdmin: boolean }>('SELECT id, "isAdmin" FROM users WHERE email = $1', [email]);
+  sql<{ id: string; isAdmin: boolean }>('SELECT id, "isAdmin" FROM auth.users WHERE email = $1', [email]);
 
 const securityEvents = (app: RunningApp, event: string) =>
   jsonLogLines(app).filter((line) => line.security === true && line.event === event);

@@ -52,7 +52,7 @@ describe('POST /api/auth/register', () => {
     expect(me.status).toBe(200);
     expect(me.body).toEqual(res.body);
 
-    const [row] = await sql<{ password: string }>('SELECT password FROM users WHERE id = $1', [res.body.id]);
+    const [row] = await sql<{ password: string }>('SELECT password FROM auth.users WHERE id = $1', [res.body.id]);
     expect(row?.password).toMatch(/^scrypt\$17\$8\$1\$/);
     expect(row?.password).not.toContain(fields.password);
   });
@@ -109,7 +109,7 @@ describe('POST /api/auth/register', () => {
     const fields = newUserFields();
     const results = await Promise.all([1, 2, 3].map(() => browser().post('/api/auth/register', fields)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    const rows = await sql('SELECT id FROM users WHERE email = $1', [fields.email]);
+    const rows = await sql('SELECT id FROM auth.users WHERE email = $1', [fields.email]);
     expect(rows).toHaveLength(1);
   });
 });
@@ -126,9 +126,10 @@ describe('POST /api/auth/login', () => {
     expect(res.body).toMatchObject({ id: user.id, email: fields.email });
     expect((await session.get<UserDto>('/api/auth/user')).body.id).toBe(user.id);
 
-    const rows = await sql<{ expire: Date }>(`SELECT expire FROM sessions WHERE sess->'passport'->>'user' = $1`, [
-      user.id,
-    ]);
+    const rows = await sql<{ expire: Date }>(
+      `SELECT expire FROM gateway.sessions WHERE sess->'passport'->>'user' = $1`,
+      [user.id],
+    );
     expect(rows.length).toBeGreaterThanOrEqual(2); // the registration's and this one
     expect(rows.every((r) => r.expire.getTime() > Date.now())).toBe(true);
   });
@@ -179,10 +180,10 @@ describe('signing out and the current user', () => {
   it('POST /api/auth/logout destroys the stored session', async () => {
     const { session, user } = await registered();
     const sid = decodeURIComponent(session.cookie('vf.sid')!).slice(2).split('.')[0];
-    expect(await sql('SELECT 1 FROM sessions WHERE sid = $1', [sid])).toHaveLength(1);
+    expect(await sql('SELECT 1 FROM gateway.sessions WHERE sid = $1', [sid])).toHaveLength(1);
 
     expect((await session.post('/api/auth/logout')).status).toBe(204);
-    expect(await sql('SELECT 1 FROM sessions WHERE sid = $1', [sid])).toHaveLength(0);
+    expect(await sql('SELECT 1 FROM gateway.sessions WHERE sid = $1', [sid])).toHaveLength(0);
     expect((await session.get('/api/auth/user')).status).toBe(401);
     expect((await browser().get<UserDto>(`/api/users/${user.id}`)).status).toBe(200);
   });
@@ -201,7 +202,7 @@ describe('signing out and the current user', () => {
 
   it('ends the session of an account that no longer exists', async () => {
     const { session, user } = await registered();
-    await sql('DELETE FROM users WHERE id = $1', [user.id]);
+    await sql('DELETE FROM auth.users WHERE id = $1', [user.id]);
     expect((await session.get('/api/auth/user')).status).toBe(401);
   });
 });

@@ -9,6 +9,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, securityEvent } from '@app/common';
 import type { UserDto } from '@app/contracts';
 import { AuthClient } from '../clients/auth.client.js';
 import { config } from '../config.js';
+import { GATEWAY_DATABASE } from '../db/gateway-database.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -101,6 +102,8 @@ export class SessionSetup implements OnApplicationShutdown {
     application_name: 'gateway-sessions',
     max: 10,
     connectionTimeoutMillis: 3000,
+    // The gateway's own schema: its role can read and write nothing else.
+    options: `-c search_path=${GATEWAY_DATABASE.schema}`,
   });
 
   constructor(auth: AuthClient) {
@@ -121,6 +124,14 @@ export class SessionSetup implements OnApplicationShutdown {
   }
 
   private mounted?: RequestHandler[];
+
+  /** Readiness: the sessions database answers (the gateway's only PostgreSQL connection). */
+  readonly postgresIndicator = {
+    name: 'postgres',
+    check: async () => {
+      await this.pool.query('SELECT 1');
+    },
+  };
 
   /** session → lifetime check → passport → passport session, in that order; one set, however many mounts use it. */
   handlers(): RequestHandler[] {
@@ -144,6 +155,7 @@ export class SessionSetup implements OnApplicationShutdown {
     const PgStore = connectPgSimple(session);
     const store = new PgStore({
       pool: this.pool,
+      schemaName: GATEWAY_DATABASE.schema,
       tableName: 'sessions',
       createTableIfMissing: false,
       pruneSessionInterval: 15 * 60,

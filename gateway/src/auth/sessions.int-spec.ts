@@ -37,7 +37,7 @@ interface StoredSession {
 
 async function stored(sid: string): Promise<StoredSession | undefined> {
   const [row] = await sql<{ sess: { createdAt?: number; lastSeen?: number }; expire: Date }>(
-    'SELECT sess, expire FROM sessions WHERE sid = $1',
+    'SELECT sess, expire FROM gateway.sessions WHERE sid = $1',
     [sid],
   );
   return row && { createdAt: row.sess.createdAt, lastSeen: row.sess.lastSeen, expire: row.expire };
@@ -49,7 +49,9 @@ async function age(sid: string, times: { createdAt?: number | null; lastSeen?: n
   for (const [key, value] of Object.entries(times)) {
     sess = value === null ? `(${sess} - '${key}')` : `jsonb_set(${sess}, '{${key}}', '${value}'::jsonb)`;
   }
-  await sql(`UPDATE sessions SET sess = (${sess})::json, expire = now() + interval '1 day' WHERE sid = $1`, [sid]);
+  await sql(`UPDATE gateway.sessions SET sess = (${sess})::json, expire = now() + interval '1 day' WHERE sid = $1`, [
+    sid,
+  ]);
 }
 
 async function registered(fields = newUserFields()) {
@@ -159,7 +161,7 @@ describe('PUT /api/auth/password', () => {
     const stale = new HttpSession(stack.baseUrl);
     stale.setCookie('vf.sid', encodeURIComponent(`s:${sid}.x`));
     expect((await stale.get('/api/auth/user')).status).toBe(401);
-    expect(await sql(`SELECT sid FROM sessions WHERE sess -> 'passport' ->> 'user' = $1`, [user.id])).toEqual([
+    expect(await sql(`SELECT sid FROM gateway.sessions WHERE sess -> 'passport' ->> 'user' = $1`, [user.id])).toEqual([
       { sid: newSid },
     ]);
 

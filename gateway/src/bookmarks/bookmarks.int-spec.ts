@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BookmarkCheckDto, VideoDto } from '@app/contracts';
-import { HttpSession, signUpMember, startStack, withClient, linkYoutubeVideo, type TestStack } from '@app/testing';
+import {
+  HttpSession,
+  signUpMember,
+  startStack,
+  withClient,
+  linkYoutubeVideo,
+  type TestStack,
+  eventually,
+} from '@app/testing';
 
 // Saved videos through the real gateway and catalog service.
 let stack: TestStack;
@@ -84,10 +92,15 @@ describe('bookmarks', () => {
     expect((await session.post('/api/bookmarks', { videoId: video.id })).status).toBe(201);
     expect((await session.delete(`/api/videos/${video.id}`)).status).toBe(204);
     expect((await session.get<VideoDto[]>('/api/bookmarks')).body).toEqual([]);
-    const rows = await withClient(
-      stack.database.url,
-      async (client) => (await client.query('SELECT 1 FROM bookmarks WHERE "videoId" = $1', [video.id])).rows,
+    // The row itself goes when the catalog receives the video's deletion event.
+    await eventually(
+      () =>
+        withClient(
+          stack.database.url,
+          async (client) =>
+            (await client.query('SELECT 1 FROM catalog.bookmarks WHERE "videoId" = $1', [video.id])).rows,
+        ),
+      (rows) => rows.length === 0,
     );
-    expect(rows).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ let member: HttpSession;
 let memberUser: UserDto;
 
 beforeAll(async () => {
-  stack = await startStack('categories', ['gateway', 'auth', 'catalog'], ADMIN);
+  stack = await startStack('categories', ['gateway', 'auth', 'catalog', 'video'], ADMIN);
   const adminSignIn = await signIn(stack.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
   expect(adminSignIn.user.isAdmin).toBe(true);
   admin = adminSignIn.session;
@@ -48,7 +48,7 @@ const listCategories = async () => {
 };
 const rowsNamed = (name: string) =>
   sql<{ id: number; name: string; icon: string }>(
-    'SELECT id, name, icon FROM categories WHERE lower(name) = lower($1)',
+    'SELECT id, name, icon FROM catalog.categories WHERE lower(name) = lower($1)',
     [name],
   );
 
@@ -93,9 +93,9 @@ describe('POST /api/categories', () => {
 
   it('takes the right away as soon as an admin is demoted, and gives it on promotion', async () => {
     const { session, user } = await signUp();
-    await sql('UPDATE users SET "isAdmin" = true WHERE id = $1', [user.id]);
+    await sql('UPDATE auth.users SET "isAdmin" = true WHERE id = $1', [user.id]);
     expect((await create(session, { name: uniqueName('Promoted'), icon: '⬆️' })).status).toBe(201);
-    await sql('UPDATE users SET "isAdmin" = false WHERE id = $1', [user.id]);
+    await sql('UPDATE auth.users SET "isAdmin" = false WHERE id = $1', [user.id]);
     const res = await create(session, { name: uniqueName('Demoted'), icon: '⬇️' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: CATEGORY_MESSAGES.adminRequired });
@@ -194,11 +194,10 @@ describe('DELETE /api/categories/{id}', () => {
     const category = await newCategory('Unicycling');
     const other = await newCategory('Slacklining');
     const insert = (categoryId: number, title: string) =>
-      sql<{ id: number }>('INSERT INTO videos (title, "uploaderId", "categoryId") VALUES ($1, $2, $3) RETURNING id', [
-        title,
-        memberUser.id,
-        categoryId,
-      ]).then(([row]) => row!.id);
+      sql<{ id: number }>(
+        'INSERT INTO video.videos (title, "uploaderId", "categoryId") VALUES ($1, $2, $3) RETURNING id',
+        [title, memberUser.id, categoryId],
+      ).then(([row]) => row!.id);
     const first = await insert(category.id, 'Idle hop');
     const second = await insert(category.id, 'Free mount');
     const kept = await insert(other.id, 'Line walk');

@@ -65,7 +65,7 @@ const listed = async (session: HttpSession, videoId: number) =>
 
 async function feedbackRow(id: number) {
   const [row] = await sql<{ averageRating: number; totalRatings: number; helpfulVotes: number }>(
-    'SELECT "averageRating", "totalRatings", "helpfulVotes" FROM feedback WHERE id = $1',
+    'SELECT "averageRating", "totalRatings", "helpfulVotes" FROM feedback.feedback WHERE id = $1',
     [id],
   );
   return row;
@@ -74,9 +74,9 @@ async function feedbackRow(id: number) {
 /** What the rows say, for comparison with the numbers kept beside them. */
 async function truthFor(feedbackId: number) {
   const [row] = await sql<{ total: number; average: number; votes: number }>(
-    `SELECT (SELECT count(*)::int FROM feedback_ratings WHERE "feedbackId" = $1) AS total,
-            (SELECT COALESCE(avg(rating), 0)::float8 FROM feedback_ratings WHERE "feedbackId" = $1) AS average,
-            (SELECT count(*)::int FROM feedback_votes WHERE "feedbackId" = $1) AS votes`,
+    `SELECT (SELECT count(*)::int FROM feedback.feedback_ratings WHERE "feedbackId" = $1) AS total,
+            (SELECT COALESCE(avg(rating), 0)::float8 FROM feedback.feedback_ratings WHERE "feedbackId" = $1) AS average,
+            (SELECT count(*)::int FROM feedback.feedback_votes WHERE "feedbackId" = $1) AS votes`,
     [feedbackId],
   );
   return row!;
@@ -188,7 +188,7 @@ describe('the same feedback twice', () => {
     ]);
     expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
     const rows = await sql<{ content: string }>(
-      'SELECT content FROM feedback WHERE "authorId" = $1 AND "videoId" = $2 ORDER BY id',
+      'SELECT content FROM feedback.feedback WHERE "authorId" = $1 AND "videoId" = $2 ORDER BY id',
       [coachUser.id, video.id],
     );
     expect(rows.map((row) => row.content)).toEqual([
@@ -198,7 +198,9 @@ describe('the same feedback twice', () => {
     ]);
 
     // A day later the same advice may be given again.
-    await sql(`UPDATE feedback SET "createdAt" = now() - interval '25 hours' WHERE "authorId" = $1`, [coachUser.id]);
+    await sql(`UPDATE feedback.feedback SET "createdAt" = now() - interval '25 hours' WHERE "authorId" = $1`, [
+      coachUser.id,
+    ]);
     expect((await give(coach, video.id, 'Keep your wrist firm.')).status).toBe(201);
   });
 });
@@ -347,7 +349,7 @@ describe('helpful votes and ratings', () => {
     const answers = await Promise.all([rate(rater, feedback.id, 5), rate(rater, feedback.id, 1)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
     expect(answers.find((answer) => answer.status === 400)!.body.message).toBe(FEEDBACK_MESSAGES.alreadyRated);
-    const rows = await sql('SELECT 1 FROM feedback_ratings WHERE "feedbackId" = $1 AND "raterId" = $2', [
+    const rows = await sql('SELECT 1 FROM feedback.feedback_ratings WHERE "feedbackId" = $1 AND "raterId" = $2', [
       feedback.id,
       raterUser.id,
     ]);
@@ -391,15 +393,21 @@ describe('reputation', () => {
   it('finds every aggregate unchanged after each event has been delivered twice more', async () => {
     const snapshot = () =>
       sql(
-        `SELECT 'feedback' AS kind, id::text, "averageRating"::text AS a, "totalRatings"::text AS b, "helpfulVotes"::text AS c FROM feedback
-         UNION ALL SELECT 'video', id::text, "averageRating"::text, "feedbackCount"::text, '' FROM videos
-         UNION ALL SELECT 'user', id::text, points::text, '', '' FROM users
-         UNION ALL SELECT 'badge', "userId"::text || ':' || "badgeType", "earnedAt"::text, '', '' FROM user_badges
+        `SELECT 'feedback' AS kind, id::text, "averageRating"::text AS a, "totalRatings"::text AS b, "helpfulVotes"::text AS c FROM feedback.feedback
+         UNION ALL SELECT 'video', id::text, "averageRating"::text, "feedbackCount"::text, '' FROM video.videos
+         UNION ALL SELECT 'user', id::text, points::text, '', '' FROM auth.users
+         UNION ALL SELECT 'badge', "userId"::text || ':' || "badgeType", "earnedAt"::text, '', '' FROM auth.user_badges
          ORDER BY 1, 2`,
       );
     // Everything published so far has been applied.
     await eventually(
-      async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE "publishedAt" IS NULL'))[0]!.n,
+      async () =>
+        (
+          await sql<{ n: number }>(
+            `SELECT (SELECT count(*) FROM feedback.outbox WHERE "publishedAt" IS NULL)::int
+                  + (SELECT count(*) FROM video.outbox WHERE "publishedAt" IS NULL)::int AS n`,
+          )
+        )[0]!.n,
       (n) => n === 0,
     );
     const redis = createRedisConnection(stack.env.REDIS_URL!, 'replay-spec');
@@ -415,7 +423,8 @@ describe('reputation', () => {
       expect(before.length).toBeGreaterThan(10);
 
       const rows = await sql<{ id: string; payload: DeliveredDomainEvent }>(
-        `SELECT id::text, payload FROM outbox WHERE "eventType" LIKE 'feedback.%' OR "eventType" LIKE 'video.%' ORDER BY id`,
+        `SELECT 'feedback:' || id AS id, payload FROM feedback.outbox WHERE "eventType" LIKE 'feedback.%'
+         UNION ALL SELECT 'video:' || id, payload FROM video.outbox WHERE "eventType" LIKE 'video.%'`,
       );
       const events = rows.map((row) => ({ ...row.payload, outboxId: row.id }));
       expect(events.length).toBeGreaterThan(50);

@@ -58,7 +58,7 @@ describe('a Redis outage', () => {
       expect(vote.body).toMatchObject({ helpfulVotes: 1, averageRating: 4, totalRatings: 3 });
       // Recorded, waiting: nothing could be delivered.
       const [waiting] = await sql<{ n: number }>(
-        `SELECT count(*)::int AS n FROM outbox WHERE "publishedAt" IS NULL AND "eventType" LIKE 'feedback.%'`,
+        `SELECT count(*)::int AS n FROM feedback.outbox WHERE "publishedAt" IS NULL AND "eventType" LIKE 'feedback.%'`,
       );
       expect(waiting!.n).toBe(5);
       // No event was consumed, yet the feedback's own numbers already say what its rows say.

@@ -15,7 +15,7 @@ let stack: TestStack;
 let raters: UserDto[];
 
 beforeAll(async () => {
-  stack = await startStack('feedback', ['gateway', 'auth', 'catalog', 'feedback']);
+  stack = await startStack('feedback', ['gateway', 'auth', 'catalog', 'video', 'feedback']);
   raters = [await member(), await member(), await member()];
 });
 
@@ -39,13 +39,13 @@ async function member(overrides: Parameters<typeof newUserFields>[0] = {}): Prom
 }
 
 async function categoryId(name: string): Promise<number> {
-  const [row] = await sql<{ id: number }>('SELECT id FROM categories WHERE name = $1', [name]);
+  const [row] = await sql<{ id: number }>('SELECT id FROM catalog.categories WHERE name = $1', [name]);
   return row!.id;
 }
 
 async function createVideo(fields: { uploaderId: string; title?: string; categoryId?: number | null }) {
   const [row] = await sql<{ id: number }>(
-    'INSERT INTO videos (title, "uploaderId", "categoryId") VALUES ($1, $2, $3) RETURNING id',
+    'INSERT INTO video.videos (title, "uploaderId", "categoryId") VALUES ($1, $2, $3) RETURNING id',
     [fields.title ?? 'Serve practice', fields.uploaderId, fields.categoryId ?? null],
   );
   return row!.id;
@@ -68,7 +68,7 @@ async function createFeedback(fields: FeedbackFields): Promise<number> {
   const votes = fields.helpfulVotes ?? 0;
   const average = ratings.length ? ratings.reduce((sum, r) => sum + r, 0) / ratings.length : 0;
   const [row] = await sql<{ id: number }>(
-    `INSERT INTO feedback (content, "videoId", "authorId", "averageRating", "totalRatings", "helpfulVotes", "createdAt")
+    `INSERT INTO feedback.feedback (content, "videoId", "authorId", "averageRating", "totalRatings", "helpfulVotes", "createdAt")
      VALUES ($1, $2, $3, $4, $5, $6, COALESCE($7::timestamptz, now())) RETURNING id`,
     [
       fields.content ?? 'Keep your elbow up.',
@@ -82,14 +82,14 @@ async function createFeedback(fields: FeedbackFields): Promise<number> {
   );
   const id = row!.id;
   for (const [i, rating] of ratings.entries()) {
-    await sql('INSERT INTO feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, $3)', [
+    await sql('INSERT INTO feedback.feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, $3)', [
       id,
       raters[i]!.id,
       rating,
     ]);
   }
   for (const rater of raters.slice(0, votes)) {
-    await sql('INSERT INTO feedback_votes ("feedbackId", "userId") VALUES ($1, $2)', [id, rater.id]);
+    await sql('INSERT INTO feedback.feedback_votes ("feedbackId", "userId") VALUES ($1, $2)', [id, rater.id]);
   }
   return id;
 }

@@ -1,11 +1,10 @@
 import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import type { DependencyCheck } from '@app/contracts';
 import { RpcClient, checkDependency } from '@app/common';
-import { postgresIndicator } from '@app/database';
 import type { ObjectStorage } from '@app/storage';
+import { SessionSetup } from '../auth/session.setup.js';
 import { HttpDrain } from '../http/http-drain.js';
 import { ServiceHealthClient } from '../clients/service-health.client.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './gateway-health.tokens.js';
@@ -26,7 +25,7 @@ export class GatewayHealthController {
   private readonly logger = new Logger(GatewayHealthController.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sessions: SessionSetup,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_STORAGE) private readonly storage: ObjectStorage,
     private readonly rpc: RpcClient,
@@ -46,7 +45,7 @@ export class GatewayHealthController {
       return { status: 'draining', checks: [] };
     }
     const [postgres, redis, s3, services] = await Promise.all([
-      checkDependency(postgresIndicator(this.dataSource)),
+      checkDependency(this.sessions.postgresIndicator),
       checkDependency({ name: 'redis', check: () => this.redis.ping() }),
       checkDependency({ name: 's3', check: () => this.storage.ping() }),
       this.services.checkAll(),

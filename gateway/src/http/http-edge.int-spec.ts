@@ -43,7 +43,7 @@ beforeAll(async () => {
   uploader = await signUpMember(stack.baseUrl);
   reviewer = await signUpMember(stack.baseUrl);
   admin = await signUpMember(stack.baseUrl);
-  await promoteToAdmin(stack.env, admin.user.email!);
+  await promoteToAdmin(stack.envFor('auth'), admin.user.email!);
   categoryId = (await uploader.session.get<{ id: number }[]>('/api/categories')).body[0]!.id;
 
   const clip = await makeTestVideo(join(scratch, 'clip.mp4'), { seconds: 1 });

@@ -14,7 +14,7 @@ beforeAll(async () => {
   stack = await startStack('trust-proxy', ['gateway', 'auth'], {
     THROTTLE_LOGIN_PER_IP: String(LOGIN_LIMIT_PER_IP),
   });
-  behindIngress = await startApp('gateway', { ...stack.env, TRUST_PROXY: '1' });
+  behindIngress = await startApp('gateway', { ...stack.envFor('gateway'), TRUST_PROXY: '1' });
 });
 
 afterAll(async () => {

@@ -29,7 +29,7 @@ async function admin(): Promise<HttpSession> {
     const fields = newUserFields();
     const session = new HttpSession(stack.baseUrl);
     expect((await session.post<UserDto>('/api/auth/register', fields)).status).toBe(201);
-    await promoteToAdmin(stack.env, fields.email);
+    await promoteToAdmin(stack.envFor('auth'), fields.email);
     adminSession = session;
   }
   return adminSession;
@@ -111,6 +111,8 @@ describe('the queue board', () => {
         'media-cleanup',
         'events-video-feedback-stats',
         'events-reputation',
+        'events-feedback-video-deletions',
+        'events-catalog-video-deletions',
       ]) {
         expect(names).toContain(name);
       }

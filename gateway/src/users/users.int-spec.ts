@@ -268,7 +268,7 @@ describe('making admins', () => {
     const { session, user } = await member();
     const run = promisify(execFile);
     const cli = resolve(REPO_ROOT, 'services/auth/dist/cli/promote-admin.js');
-    const env = { ...process.env, ...stack.env };
+    const env = { ...process.env, ...stack.envFor('auth') };
 
     const ok = await run(process.execPath, [cli, user.email!.toUpperCase()], { env });
     expect(ok.stdout).toContain(`${user.email} is now an admin.`);

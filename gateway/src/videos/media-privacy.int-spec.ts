@@ -70,7 +70,7 @@ async function stopAll(name: 'media-worker' | 'video'): Promise<void> {
 }
 
 async function addApp(name: 'media-worker', env: Record<string, string>): Promise<RunningApp> {
-  const app = await startApp(name, { ...stack.env, ...env });
+  const app = await startApp(name, { ...stack.envFor(name), ...env });
   stack.apps.get(name)!.push(app);
   return app;
 }
@@ -106,7 +106,7 @@ const settled = (session: HttpSession, id: number) =>
 const storedKeysOf = async (id: number) =>
   (
     await sql<{ originalKey: string | null; playbackKey: string | null; thumbnailKey: string | null }>(
-      'SELECT "originalKey", "playbackKey", "thumbnailKey" FROM videos WHERE id = $1',
+      'SELECT "originalKey", "playbackKey", "thumbnailKey" FROM video.videos WHERE id = $1',
       [id],
     )
   )[0]!;
@@ -267,7 +267,7 @@ describe('a video made ready before every video had its own copy', () => {
     await storage.upload(originalKey, await readFile(path), { contentType: 'video/mp4' });
     // As the pipeline used to leave a browser-ready upload: ready, played from the original itself.
     const [{ id }] = await sql<{ id: number }>(
-      `INSERT INTO videos (title, "uploaderId", "originalKey", "playbackKey", "mimeType", "processingState")
+      `INSERT INTO video.videos (title, "uploaderId", "originalKey", "playbackKey", "mimeType", "processingState")
        VALUES ('Legacy', $1, $2, $2, 'video/mp4', 'ready') RETURNING id`,
       [user.id, originalKey],
     );
@@ -309,7 +309,7 @@ describe('forged media jobs', () => {
     const originalKey = VIDEO_KEYS.original(`forged-${randomBytes(4).toString('hex')}`);
     await storage.upload(originalKey, await readFile(join(scratch, 'owned.mp4')));
     const [{ id }] = await sql<{ id: number }>(
-      `INSERT INTO videos (title, "uploaderId", "originalKey", "processingState") VALUES ('Forged', $1, $2, 'processing') RETURNING id`,
+      `INSERT INTO video.videos (title, "uploaderId", "originalKey", "processingState") VALUES ('Forged', $1, $2, 'processing') RETURNING id`,
       [owner.user.id, originalKey],
     );
     const ready = { stage: 'ready', thumbnailKey: null, durationSeconds: 1, reencoded: false } as const;
@@ -323,7 +323,7 @@ describe('forged media jobs', () => {
       expect(await (await forge(results, 'ready', forged)).getState()).toBe('completed');
     }
     expect(await storedKeysOf(id!)).toEqual({ originalKey, playbackKey: null, thumbnailKey: null });
-    expect((await sql('SELECT "processingState" FROM videos WHERE id = $1', [id]))[0]).toEqual({
+    expect((await sql('SELECT "processingState" FROM video.videos WHERE id = $1', [id]))[0]).toEqual({
       processingState: 'processing',
     });
     expect((await stream(id!)).status).toBe(404);

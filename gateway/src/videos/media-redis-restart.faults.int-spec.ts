@@ -64,7 +64,7 @@ describe('a Redis restart with media jobs queued', () => {
           async (client) =>
             (
               await client.query<{ n: number }>(
-                `SELECT count(*)::int AS n FROM outbox WHERE "publishedAt" IS NULL AND "eventType" = 'media.job.v1'`,
+                `SELECT count(*)::int AS n FROM video.outbox WHERE "publishedAt" IS NULL AND "eventType" = 'media.job.v1'`,
               )
             ).rows[0]!.n,
         ),

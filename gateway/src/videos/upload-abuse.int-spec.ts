@@ -85,7 +85,7 @@ const post = (session: HttpSession, form: FormData) =>
   session.request<VideoDto & { message?: string }>('POST', '/api/videos', { form });
 
 const intentsOf = (ownerId: string) =>
-  sql<{ objectKey: string }>('SELECT "objectKey" FROM upload_intents WHERE "ownerId" = $1', [ownerId]);
+  sql<{ objectKey: string }>('SELECT "objectKey" FROM video.upload_intents WHERE "ownerId" = $1', [ownerId]);
 
 /** Originals in the bucket that were not there before (tests run one at a time). */
 async function newOriginals(before: Set<string>): Promise<string[]> {
@@ -284,7 +284,7 @@ describe('upload bodies', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Send one video file per upload');
     expect(await newOriginals(before)).toEqual([]);
-    expect(await sql('SELECT id FROM videos WHERE title = $1', ['Two files'])).toEqual([]);
+    expect(await sql('SELECT id FROM video.videos WHERE title = $1', ['Two files'])).toEqual([]);
   });
 });
 
@@ -334,9 +334,10 @@ describe('uploads that do not become videos', () => {
     const { session, user } = await member();
     const registered = await post(session, fileForm({ title: 'Kept', categoryId: String(categoryId) }, [await mp4()]));
     expect(registered.status).toBe(201);
-    const [{ originalKey }] = (await sql<{ originalKey: string }>('SELECT "originalKey" FROM videos WHERE id = $1', [
-      registered.body.id,
-    ])) as [{ originalKey: string }];
+    const [{ originalKey }] = (await sql<{ originalKey: string }>(
+      'SELECT "originalKey" FROM video.videos WHERE id = $1',
+      [registered.body.id],
+    )) as [{ originalKey: string }];
 
     // A gateway that stored a file and died before registering it: the intent is all that is left.
     const nats = new NamespacedNatsClient(stack.env.NATS_SUBJECT_PREFIX as string, { servers: [testInfra().natsUrl] });

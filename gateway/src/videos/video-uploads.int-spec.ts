@@ -77,7 +77,7 @@ async function mp4(seconds = 2): Promise<Buffer> {
 const videoRows = (title: string) =>
   withClient(
     stack.database.url,
-    async (client) => (await client.query('SELECT id FROM videos WHERE title = $1', [title])).rows,
+    async (client) => (await client.query('SELECT id FROM video.videos WHERE title = $1', [title])).rows,
   );
 
 describe('uploading a file', () => {
@@ -187,7 +187,7 @@ describe('uploading a file', () => {
     expect(res.status).toBe(201);
     const [row] = await withClient(stack.database.url, async (client) => {
       const { rows } = await client.query<{ originalKey: string; fileHash: string; sizeBytes: string }>(
-        'SELECT "originalKey", "fileHash", "sizeBytes" FROM videos WHERE id = $1',
+        'SELECT "originalKey", "fileHash", "sizeBytes" FROM video.videos WHERE id = $1',
         [res.body.id],
       );
       return rows;
@@ -358,7 +358,7 @@ describe('verdicts from the media worker', () => {
       const originalKey = VIDEO_KEYS.original(`verdicts-${user.id}`);
       const id = await withClient(stack.database.url, async (client) => {
         const { rows } = await client.query<{ id: number }>(
-          `INSERT INTO videos (title, "uploaderId", "originalKey", "processingState") VALUES ('Verdicts', $1, $2, 'processing') RETURNING id`,
+          `INSERT INTO video.videos (title, "uploaderId", "originalKey", "processingState") VALUES ('Verdicts', $1, $2, 'processing') RETURNING id`,
           [user.id, originalKey],
         );
         return rows[0]!.id;
@@ -383,9 +383,10 @@ describe('verdicts from the media worker', () => {
                 hasFileError: boolean;
                 playbackKey: string | null;
                 thumbnailKey: string | null;
-              }>('SELECT "processingState", "hasFileError", "playbackKey", "thumbnailKey" FROM videos WHERE id = $1', [
-                id,
-              ])
+              }>(
+                'SELECT "processingState", "hasFileError", "playbackKey", "thumbnailKey" FROM video.videos WHERE id = $1',
+                [id],
+              )
             ).rows[0],
         );
       const ready = {
@@ -510,7 +511,7 @@ describe('editing, deleting and views', () => {
     );
     const keys = await withClient(stack.database.url, async (client) => {
       const { rows } = await client.query<{ originalKey: string; playbackKey: string; thumbnailKey: string }>(
-        'SELECT "originalKey", "playbackKey", "thumbnailKey" FROM videos WHERE id = $1',
+        'SELECT "originalKey", "playbackKey", "thumbnailKey" FROM video.videos WHERE id = $1',
         [ready.id],
       );
       return Object.values(rows[0]!);

@@ -16,7 +16,7 @@ import { HttpSession, newUserFields, startStack, testInfra, withClient, type Tes
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startStack('videos', ['gateway', 'auth', 'catalog']);
+  stack = await startStack('videos', ['gateway', 'auth', 'catalog', 'video']);
 });
 
 afterAll(async () => {
@@ -37,7 +37,7 @@ async function member(overrides: Parameters<typeof newUserFields>[0] = {}): Prom
 
 async function category(name: string): Promise<{ id: number; name: string; icon: string }> {
   const [row] = await sql<{ id: number; name: string; icon: string }>(
-    'SELECT id, name, icon FROM categories WHERE name = $1',
+    'SELECT id, name, icon FROM catalog.categories WHERE name = $1',
     [name],
   );
   return row!;
@@ -72,7 +72,7 @@ async function createVideo(fields: VideoFields): Promise<number> {
   const row = { title: 'Forehand practice', createdAt: nextCreatedAt(), ...fields };
   const columns = Object.keys(row);
   const [inserted] = await sql<{ id: number }>(
-    `INSERT INTO videos (${columns.map((c) => `"${c}"`).join(', ')})
+    `INSERT INTO video.videos (${columns.map((c) => `"${c}"`).join(', ')})
      VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
     Object.values(row),
   );
@@ -84,7 +84,7 @@ async function createVideos(count: number, uploaderId: string): Promise<void> {
   const start = nextCreatedAt();
   clock += count * 1000;
   await sql(
-    `INSERT INTO videos (title, "uploaderId", "createdAt")
+    `INSERT INTO video.videos (title, "uploaderId", "createdAt")
      SELECT 'Bulk video ' || n, $1, $2::timestamptz + n * interval '1 second' FROM generate_series(1, $3::int) AS n`,
     [uploaderId, start, count],
   );
@@ -100,7 +100,7 @@ const isNewestFirst = (videos: VideoDto[]) =>
 describe('GET /api/videos', () => {
   it('lists a video in the spec’s shape, with uploader and category names', async () => {
     const uploader = await member({ firstName: 'Robin', lastName: 'Park' });
-    await sql('UPDATE users SET "profileImageUrl" = $2 WHERE id = $1', [
+    await sql('UPDATE auth.users SET "profileImageUrl" = $2 WHERE id = $1', [
       uploader.id,
       '/api/users/x/profile-image/a.png',
     ]);
@@ -210,7 +210,11 @@ describe('GET /api/videos', () => {
     ];
     for (const { firstName, lastName, name } of cases) {
       const uploader = await member();
-      await sql('UPDATE users SET "firstName" = $2, "lastName" = $3 WHERE id = $1', [uploader.id, firstName, lastName]);
+      await sql('UPDATE auth.users SET "firstName" = $2, "lastName" = $3 WHERE id = $1', [
+        uploader.id,
+        firstName,
+        lastName,
+      ]);
       await createVideo({ uploaderId: uploader.id });
       const [video] = (await listVideos(`?uploaderId=${uploader.id}`)).body;
       expect(video).toMatchObject({ uploaderName: name, uploaderFirstName: firstName, uploaderLastName: lastName });
@@ -441,7 +445,7 @@ describe('GET /api/videos?q', () => {
   });
 
   it('combines with the sort and the filters', async () => {
-    await sql('UPDATE videos SET views = 5 WHERE id = $1', [titles['BACKHAND basics']]);
+    await sql('UPDATE video.videos SET views = 5 WHERE id = $1', [titles['BACKHAND basics']]);
     expect(await search('backhand', '&sort=views')).toEqual(['BACKHAND basics', 'backhand slice']);
     expect(await search('backhand', '&sort=views&limit=1')).toEqual(['BACKHAND basics']);
     const everyone = await listVideos(`?q=${encodeURIComponent('snake_case')}&limit=100`);

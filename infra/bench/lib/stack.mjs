@@ -97,9 +97,21 @@ export async function startStack({ label, apps, env: extraEnv = {}, log }) {
     };
     stack.env = env;
 
+    // As deployed: a role and a schema per service (DATABASE_URL stays the superuser's, for the
+    // benchmarks' own seeding and checks), each app connected as its own role.
+    const { localServiceDatabaseUrls, provisionServiceDatabases } =
+      await import('../../../libs/database/dist/index.js');
+    const serviceDatabaseUrls = localServiceDatabaseUrls(env.DATABASE_URL);
+    await provisionServiceDatabases({ adminUrl: env.DATABASE_URL, serviceUrls: serviceDatabaseUrls });
+
     const launch = async (name) => {
       const port = await freePort();
-      const child = startApp(root, name, { ...env, [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(port) });
+      const database = serviceDatabaseUrls[name] ? { DATABASE_URL: serviceDatabaseUrls[name] } : {};
+      const child = startApp(root, name, {
+        ...env,
+        ...database,
+        [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(port),
+      });
       children.set(name, child);
       await waitHealthy(name, child, port);
       if (name === 'gateway') stack.baseUrl = `http://127.0.0.1:${port}`;

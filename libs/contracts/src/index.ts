@@ -9,6 +9,7 @@ export * from './catalog/category.schemas.js';
 export * from './catalog/video.types.js';
 export * from './catalog/video.schemas.js';
 export * from './catalog/bookmark.schemas.js';
+export * from './catalog/default-categories.js';
 export * from './media/media.jobs.js';
 export * from './media/video.patterns.js';
 export * from './media/media-references.js';

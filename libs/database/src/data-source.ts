@@ -1,50 +1,23 @@
 import { DataSource } from 'typeorm';
-import { UserEntity } from './entities/user.entity.js';
-import { CategoryEntity } from './entities/category.entity.js';
-import { VideoEntity } from './entities/video.entity.js';
-import { FeedbackEntity } from './entities/feedback.entity.js';
-import { BookmarkEntity } from './entities/bookmark.entity.js';
-import { FeedbackVoteEntity } from './entities/feedback-vote.entity.js';
-import { FeedbackRatingEntity } from './entities/feedback-rating.entity.js';
-import { UserBadgeEntity } from './entities/user-badge.entity.js';
-import { SessionEntity } from './entities/session.entity.js';
-import { OutboxEventEntity } from './entities/outbox-event.entity.js';
-import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema.js';
-import { SeedDefaultCategories1763700000001 } from './migrations/1763700000001-seed-default-categories.js';
-import { CategoryNamesUniqueIgnoringCase1763700000002 } from './migrations/1763700000002-category-names-unique-ignoring-case.js';
-import { UserDeletions1763700000003 } from './migrations/1763700000003-user-deletions.js';
-import { UploadIntents1763700000130 } from './migrations/1763700000130-upload-intents.js';
-import { AdminBootstraps1763913000001 } from './migrations/1763913000001-admin-bootstraps.js';
-import { SessionsByUser1763913000002 } from './migrations/1763913000002-sessions-by-user.js';
+import type { ServiceDatabase } from './service-database.js';
+import { searchPathOf } from './provisioning/foreign-reads.js';
 
-export const ENTITIES = [
-  UserEntity,
-  CategoryEntity,
-  VideoEntity,
-  FeedbackEntity,
-  BookmarkEntity,
-  FeedbackVoteEntity,
-  FeedbackRatingEntity,
-  UserBadgeEntity,
-  SessionEntity,
-  OutboxEventEntity,
-];
-export const MIGRATIONS = [
-  InitialSchema1763700000000,
-  SeedDefaultCategories1763700000001,
-  CategoryNamesUniqueIgnoringCase1763700000002,
-  UserDeletions1763700000003,
-  UploadIntents1763700000130,
-  AdminBootstraps1763913000001,
-  SessionsByUser1763913000002,
-];
+export interface DataSourceOptions {
+  /** The service's own role (never a superuser): it can write only its own schema. */
+  url: string;
+  applicationName: string;
+  database: ServiceDatabase;
+}
 
-export function createDataSource(url: string, applicationName = 'videofeedback'): DataSource {
+export function createDataSource({ url, applicationName, database }: DataSourceOptions): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
-    entities: ENTITIES,
-    migrations: MIGRATIONS,
+    // Entities and the `migrations` table live in the service's schema; raw SQL finds its own
+    // tables first through the search_path (every service has an `outbox`, for one).
+    schema: database.schema,
+    entities: database.entities,
+    migrations: database.migrations,
     migrationsTableName: 'migrations',
     // Every migration in its own transaction: a failed one leaves the schema at the last good step.
     migrationsTransactionMode: 'each',
@@ -53,26 +26,45 @@ export function createDataSource(url: string, applicationName = 'videofeedback')
     // A database that does not answer fails the call (503 "database unavailable") within 2 s:
     // before the gateway's own deadline for the service (SERVICE_TIMEOUT_MS, 3 s by default), so
     // the client hears the real cause rather than "the service is not answering".
-    extra: { max: 10, connectionTimeoutMillis: 2000 },
+    extra: {
+      max: 10,
+      connectionTimeoutMillis: 2000,
+      options: `-c search_path=${searchPathOf(database.schema).join(',')}`,
+    },
   });
 }
 
-/** Arbitrary constant shared by all processes: only one of them migrates at a time. */
+/** Arbitrary constant: only one replica of a service migrates its schema at a time. */
 const MIGRATION_LOCK_KEY = 727_001;
 
 /**
- * Runs pending migrations under a session-level advisory lock, so any number of processes can
- * start at once and exactly one applies the schema while the others wait and then find nothing to do.
+ * Runs the service's pending migrations under a session-level advisory lock (keyed by its
+ * schema), so any number of replicas can start at once and exactly one applies them while the
+ * others wait and then find nothing to do.
  */
 export async function migrateDatabase(dataSource: DataSource): Promise<string[]> {
+  const schema = String((dataSource.options as { schema?: string }).schema ?? 'public');
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await runner.query('SELECT pg_advisory_lock($1, hashtext($2))', [MIGRATION_LOCK_KEY, schema]);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   } finally {
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await runner
+      .query('SELECT pg_advisory_unlock($1, hashtext($2))', [MIGRATION_LOCK_KEY, schema])
+      .catch(() => undefined);
     await runner.release();
+  }
+}
+
+/** For a process that only needs its schema migrated at start (the gateway's sessions). */
+export async function migrateServiceSchema(options: DataSourceOptions): Promise<string[]> {
+  const dataSource = createDataSource(options);
+  await dataSource.initialize();
+  try {
+    return await migrateDatabase(dataSource);
+  } finally {
+    await dataSource.destroy();
   }
 }

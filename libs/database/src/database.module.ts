@@ -1,22 +1,23 @@
 import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createDataSource, migrateDatabase } from './data-source.js';
+import { createDataSource, migrateDatabase, type DataSourceOptions } from './data-source.js';
 
-/** Opens the shared PostgreSQL pool, applies pending migrations, and closes it on shutdown. */
+/** Opens the service's own PostgreSQL pool, migrates its schema, and closes the pool on shutdown. */
 @Global()
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
   constructor(private readonly dataSource: DataSource) {}
 
-  static forRoot(options: { url: string; applicationName: string }): DynamicModule {
+  static forRoot(options: DataSourceOptions): DynamicModule {
     return {
       module: DatabaseModule,
       providers: [
         {
           provide: DataSource,
           useFactory: async () => {
-            const dataSource = createDataSource(options.url, options.applicationName);
+            const dataSource = createDataSource(options);
             await dataSource.initialize();
+            await refuseSuperuser(dataSource, options.applicationName);
             await migrateDatabase(dataSource);
             return dataSource;
           },
@@ -38,3 +39,17 @@ export const postgresIndicator = (dataSource: DataSource) => ({
     await dataSource.query('SELECT 1');
   },
 });
+
+/**
+ * A service connects as its own role, which can write only its own schema: a superuser would
+ * see through every wall, so the process refuses to start with one.
+ */
+async function refuseSuperuser(dataSource: DataSource, app: string): Promise<void> {
+  const [{ rolsuper, role }] = await dataSource.query<[{ rolsuper: boolean; role: string }]>(
+    `SELECT rolsuper, current_user AS role FROM pg_roles WHERE rolname = current_user`,
+  );
+  if (rolsuper)
+    throw new Error(
+      `${app} connected to PostgreSQL as the superuser ${role}: give it its own role (npm run db:provision creates them)`,
+    );
+}

@@ -116,7 +116,7 @@ export function jsonLogLines(app: RunningApp): LogLine[] {
 /** The documented command that makes an existing account an admin (`npm run admin:promote`). */
 const PROMOTE_ADMIN_CLI = 'services/auth/dist/cli/promote-admin.js';
 
-/** Makes an existing account an admin the way an operator does, with the stack's environment. */
+/** Makes an existing account an admin the way an operator does, with the auth service's environment (`stack.envFor('auth')`). */
 export async function promoteToAdmin(env: Record<string, string>, email: string): Promise<void> {
   assertBuilt(PROMOTE_ADMIN_CLI);
   await promisify(execFile)(process.execPath, [resolve(REPO_ROOT, PROMOTE_ADMIN_CLI), email], {

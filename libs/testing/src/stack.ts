@@ -1,10 +1,16 @@
+import { localServiceDatabaseUrls, provisionServiceDatabases, type DatabaseOwner } from '@app/database';
 import { createIsolatedDatabase, type IsolatedDatabase } from './isolated-database.js';
 import { APP_ENTRIES, startApp, type RunningApp, type TestAppName } from './app-process.js';
 import { testInfra } from './test-env.js';
 
 export interface TestStack {
   baseUrl: string;
+  /** What every app gets; no database URL (each app has a role of its own: `envFor`). */
   env: Record<string, string>;
+  /** One app's environment: `env`, its own database role's URL, and its overrides. */
+  envFor(name: TestAppName): Record<string, string>;
+  /** Each service's own role on the stack's database (the database URL itself is the superuser's). */
+  serviceDatabaseUrls: Record<DatabaseOwner, string>;
   apps: Map<TestAppName, RunningApp[]>;
   database: IsolatedDatabase;
   /** Starts one more replica of an app with the stack's environment. */
@@ -30,9 +36,11 @@ export async function startStack(
     ? givenDatabase(overrides.DATABASE_URL)
     : await createIsolatedDatabase(label);
   const namespace = `${infra.natsSubjectPrefix}${label}.`;
+  // As `npm run db:provision` does before a deployment starts: a role and a schema per service.
+  const serviceDatabaseUrls = localServiceDatabaseUrls(database.url);
+  await provisionServiceDatabases({ adminUrl: database.url, serviceUrls: serviceDatabaseUrls });
   const env: Record<string, string> = {
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
     REDIS_URL: infra.redisUrl,
     NATS_URL: infra.natsUrl,
     NATS_SUBJECT_PREFIX: namespace,
@@ -49,9 +57,14 @@ export async function startStack(
     THROTTLE_UPLOADS_IN_FLIGHT: '20',
     ...overrides,
   };
+  const envFor = (name: TestAppName): Record<string, string> => ({
+    ...env,
+    ...(name === 'media-worker' ? {} : { DATABASE_URL: serviceDatabaseUrls[name] }),
+    ...appOverrides[name],
+  });
   const running = new Map<TestAppName, RunningApp[]>();
   const add = async (name: TestAppName) => {
-    const app = await startApp(name, { ...env, ...appOverrides[name] });
+    const app = await startApp(name, envFor(name));
     running.set(name, [...(running.get(name) ?? []), app]);
     return app;
   };
@@ -72,6 +85,8 @@ export async function startStack(
   return {
     baseUrl: gateway ? `http://127.0.0.1:${gateway.port}` : '',
     env,
+    envFor,
+    serviceDatabaseUrls,
     apps: running,
     database,
     addReplica: add,

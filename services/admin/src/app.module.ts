@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdminOfRecord, HealthModule, RpcClient } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { config } from './config.js';
+import { ADMIN_DATABASE } from './db/admin-database.js';
 import { AdminUsersHandler } from './users/admin-users.handler.js';
 import { AdminUsersRepository } from './users/admin-users.repository.js';
 import { AdminUsersService } from './users/admin-users.service.js';
@@ -10,7 +11,7 @@ import { UserDeletionSaga } from './users/user-deletion.saga.js';
 /** The admin service: user administration and the user-deletion saga (owner of `user_deletions`). */
 @Module({
   imports: [
-    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'admin' }),
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'admin', database: ADMIN_DATABASE }),
     HealthModule.forApp('admin'),
   ],
   controllers: [AdminUsersHandler],

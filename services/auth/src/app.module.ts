@@ -3,6 +3,7 @@ import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
 import { HealthModule, QueueModule } from '@app/common';
 import { DatabaseModule } from '@app/database';
 import { config } from './config.js';
+import { AUTH_DATABASE } from './db/auth-database.js';
 import { ReputationProcessor } from './reputation/reputation.processor.js';
 import { ReputationRepository } from './reputation/reputation.repository.js';
 import { ProfileImageReferencesHandler } from './users/profile-image-references.handler.js';
@@ -17,7 +18,7 @@ import { ADMIN_BOOTSTRAP_CONFIG, AdminBootstrap } from './users/admin-bootstrap.
  */
 @Module({
   imports: [
-    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'auth' }),
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'auth', database: AUTH_DATABASE }),
     QueueModule.forRoot({
       app: 'auth',
       redisUrl: config.REDIS_URL,

@@ -3,6 +3,7 @@ import { DOMAIN_EVENT_QUEUES, MEDIA_QUEUES } from '@app/contracts';
 import { AdminOfRecord, HealthModule, QueueModule } from '@app/common';
 import { config } from './config.js';
 import { DatabaseModule, OutboxModule } from '@app/database';
+import { VIDEO_DATABASE } from './db/video-database.js';
 import { VideoFeedbackStatsProcessor } from './feedback-stats/video-feedback-stats.processor.js';
 import { VideoFeedbackStatsRepository } from './feedback-stats/video-feedback-stats.repository.js';
 import { MediaHandler } from './media/media.handler.js';
@@ -22,7 +23,7 @@ import { UploadIntentsSweeper } from './uploads/upload-intents.sweeper.js';
  */
 @Module({
   imports: [
-    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'video' }),
+    DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'video', database: VIDEO_DATABASE }),
     QueueModule.forRoot({
       app: 'video',
       redisUrl: config.REDIS_URL,

@@ -240,7 +240,7 @@ export const videoServiceConfigSchema = z.object({
 
 export const mediaWorkerConfigSchema = z.object({
   ...common,
-  ...postgres,
+  // No database: the worker learns everything from its jobs and asks owners over NATS.
   ...redis,
   ...s3,
   ...ffmpeg,
@@ -258,7 +258,8 @@ export const mediaWorkerConfigSchema = z.object({
 export const APP_CONFIG_SCHEMAS = {
   gateway: gatewayConfigSchema,
   auth: authServiceConfigSchema,
-  catalog: serviceConfigSchema(8082),
+  // Redis: the domain events it consumes (a deleted video's bookmarks).
+  catalog: z.object({ ...common, ...postgres, ...nats, ...redis, ...healthPort(8082) }),
   video: videoServiceConfigSchema,
   feedback: z.object({ ...common, ...postgres, ...nats, ...redis, ...healthPort(8084) }),
   admin: z.object({

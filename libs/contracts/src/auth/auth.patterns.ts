@@ -107,6 +107,14 @@ export const AUTH_RPC = {
     request: toggleAdminMessageSchema,
     response: z.custom<UserDto>(),
   }),
+  /**
+   * The admin service's user deletion, first of all: from it on the account can no longer sign in
+   * or act (auth keeps the mark on its own row; idempotent). Answers `{ removed: 0 }`.
+   */
+  deletionRequested: defineRpc('auth.users.deletion-requested.v1', {
+    request: userCleanupMessageSchema,
+    response: z.custom<UserCleanupResult>(),
+  }),
   /** The last step of the admin service's user deletion. */
   deleteAccount: defineRpc('auth.users.delete.v1', {
     request: userCleanupMessageSchema,

@@ -15,7 +15,7 @@ export const DOMAIN_EVENTS = {
   reactionsWithdrawn: 'feedback.reactions-withdrawn.v1',
   /** A video became playable (a link at once, a file when its processing finished). */
   videoPublished: 'video.published.v1',
-  /** With its feedback, votes and ratings (the rows cascade). */
+  /** The feedback service then deletes the video's feedback, votes and ratings; catalog its bookmarks. */
   videoDeleted: 'video.deleted.v1',
 } as const;
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
@@ -47,6 +47,10 @@ export const DOMAIN_EVENT_QUEUES = {
   videoFeedbackStats: 'events-video-feedback-stats',
   /** auth-service: users.points, user_badges */
   reputation: 'events-reputation',
+  /** feedback-service: a deleted video's feedback, votes and ratings (no foreign key crosses services) */
+  feedbackVideoDeletions: 'events-feedback-video-deletions',
+  /** catalog-service: a deleted video's bookmarks */
+  catalogVideoDeletions: 'events-catalog-video-deletions',
 } as const;
 export type DomainEventQueueName = (typeof DOMAIN_EVENT_QUEUES)[keyof typeof DOMAIN_EVENT_QUEUES];
 

@@ -14,8 +14,11 @@ const ADD_TIMEOUT_MS = 5000;
 
 interface OutboxRoute {
   eventTypes: readonly string[];
-  /** Queues the route's rows of one round; resolves once every queue has them. */
-  deliver(queues: JobQueues, rows: ClaimedOutboxRow[]): Promise<void>;
+  /**
+   * Queues the route's rows of one round; resolves once every queue has them. `source` is the
+   * service whose outbox they come from (its schema): row ids count per outbox.
+   */
+  deliver(queues: JobQueues, rows: ClaimedOutboxRow[], source: string): Promise<void>;
 }
 
 /** Where each type of outbox row goes. A row of a type no route names stays undelivered. */
@@ -34,11 +37,15 @@ const OUTBOX_ROUTES: readonly OutboxRoute[] = [
   {
     // Consecutive events as one batch to every consumer's queue, so a burst of 1,000 ratings is a
     // few jobs; the id is made of the row ids, so a re-delivered batch is deduplicated by BullMQ or
-    // harmless (consumers derive from the rows).
+    // harmless (consumers derive from the rows). Two services' outboxes both count from 1: the
+    // source keeps their batches apart.
     eventTypes: DOMAIN_EVENT_TYPES,
-    async deliver(queues, rows) {
-      const events: DeliveredDomainEvent[] = rows.map((row) => ({ ...(row.payload as DomainEvent), outboxId: row.id }));
-      const jobId = `events-${rows[0].id}-${rows[rows.length - 1].id}-${rows.length}`;
+    async deliver(queues, rows, source) {
+      const events: DeliveredDomainEvent[] = rows.map((row) => ({
+        ...(row.payload as DomainEvent),
+        outboxId: `${source}:${row.id}`,
+      }));
+      const jobId = `events-${source}-${rows[0].id}-${rows[rows.length - 1].id}-${rows.length}`;
       await Promise.all(
         Object.values(DOMAIN_EVENT_QUEUES).map((queue) => queues.add(queue, 'events', { events }, jobId)),
       );
@@ -60,11 +67,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     onError: (error) => this.logger.warn({ msg: 'outbox delivery deferred', error: String(error) }),
   });
   private readonly unsubscribe: () => void;
+  /** The service whose outbox this relay drains: its schema. */
+  private readonly source: string;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly queues: JobQueues,
   ) {
+    this.source = String((dataSource.options as { schema?: string }).schema ?? 'public');
     // From construction on: a commit during another module's start-up is delivered too.
     this.unsubscribe = onOutboxCommitted(dataSource, () => void this.poller.kick());
   }
@@ -82,7 +92,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
           (async () => {
             for (const route of OUTBOX_ROUTES) {
               const routed = rows.filter((row) => route.eventTypes.includes(row.eventType));
-              if (routed.length) await route.deliver(this.queues, routed);
+              if (routed.length) await route.deliver(this.queues, routed, this.source);
             }
           })(),
           ADD_TIMEOUT_MS,

@@ -30,6 +30,8 @@ export class AdminUsersService {
     if (userId === actor.id) throw new ValidationError(ADMIN_MESSAGES.selfDelete);
     if (!(await this.users.isActive(userId))) throw new NotFoundError('user');
     await this.users.request(userId, actor.id);
+    // Auth hides the account before the answer: it cannot sign in or act from this moment.
+    await this.services.call(AUTH_RPC.deletionRequested, { userId });
     securityEvent(this.logger, {
       event: 'admin.user.deleted',
       outcome: 'success',

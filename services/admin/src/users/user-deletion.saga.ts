@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { USER_CLEANUP_RPC, USER_DELETION_STEPS, type UserDeletionStep } from '@app/contracts';
+import { AUTH_RPC, USER_CLEANUP_RPC, USER_DELETION_STEPS, type UserDeletionStep } from '@app/contracts';
 import { CoalescingPoller, RpcClient } from '@app/common';
 import { config } from '../config.js';
 import { AdminUsersRepository, type PendingDeletion } from './admin-users.repository.js';
@@ -47,6 +47,9 @@ export class UserDeletionSaga implements OnApplicationBootstrap, OnModuleDestroy
     const { userId } = deletion;
     let step = deletion.step;
     try {
+      // Idempotent, so repeated on every run: the account stops acting even if the request's own
+      // call to auth failed, or the deletion was pending before auth kept the mark itself.
+      await this.services.call(AUTH_RPC.deletionRequested, { userId });
       while (step !== 'done') {
         const result = await this.services.call(USER_CLEANUP_RPC[step], { userId });
         const next = nextStep(step);

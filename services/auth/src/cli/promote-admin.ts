@@ -6,7 +6,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { loadConfig } from '@app/common';
-import { createDataSource, migrateDatabase, UserEntity } from '@app/database';
+import { createDataSource, migrateDatabase } from '@app/database';
+import { AUTH_DATABASE } from '../db/auth-database.js';
+import { UserEntity } from '../db/entities/user.entity.js';
 
 const email = z
   .string()
@@ -20,7 +22,7 @@ if (!email.success) {
 }
 
 const config = loadConfig('auth');
-const dataSource = createDataSource(config.DATABASE_URL, 'auth-cli');
+const dataSource = createDataSource({ url: config.DATABASE_URL, applicationName: 'auth-cli', database: AUTH_DATABASE });
 await dataSource.initialize();
 try {
   await migrateDatabase(dataSource);

@@ -52,6 +52,11 @@ export class UsersHandler {
     return this.users.toggleAdmin(actorId, userId);
   }
 
+  @Rpc(AUTH_RPC.deletionRequested)
+  deletionRequested({ userId }: RpcPayload<typeof AUTH_RPC.deletionRequested>) {
+    return this.users.markDeletionRequested(userId);
+  }
+
   @Rpc(AUTH_RPC.deleteAccount)
   deleteAccount({ userId }: RpcPayload<typeof AUTH_RPC.deleteAccount>) {
     return this.users.deleteAccount(userId);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
-import { UserBadgeEntity, UserEntity } from '@app/database';
+import { UserBadgeEntity } from '../db/entities/user-badge.entity.js';
+import { UserEntity } from '../db/entities/user.entity.js';
 
 export interface NewUser {
   email: string;
@@ -37,7 +38,7 @@ export class UsersRepository {
 
   /**
    * null for an unknown id, including one that is not a UUID at all, and for an account an admin
-   * is deleting (the saga's row in `user_deletions`, read-only here): it can no longer act.
+   * is deleting (marked by the admin service's command): it can no longer act.
    */
   findById(id: string): Promise<UserEntity | null> {
     if (!UUID.test(id)) return Promise.resolve(null);
@@ -67,10 +68,19 @@ export class UsersRepository {
     return result.affected ?? 0;
   }
 
+  /** Idempotent: the first request's time is kept. */
+  async markDeletionRequested(id: string): Promise<void> {
+    if (!UUID.test(id)) return;
+    await this.users
+      .createQueryBuilder()
+      .update()
+      .set({ deletionRequestedAt: () => 'now()' })
+      .where('id = :id AND "deletionRequestedAt" IS NULL', { id })
+      .execute();
+  }
+
   private active() {
-    return this.users
-      .createQueryBuilder('user')
-      .where('NOT EXISTS (SELECT 1 FROM user_deletions d WHERE d."userId" = user.id AND d."completedAt" IS NULL)');
+    return this.users.createQueryBuilder('user').where('user.deletionRequestedAt IS NULL');
   }
 
   /** The new row, or null when the email is already taken (the unique constraint decides races). */

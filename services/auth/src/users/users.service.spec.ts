@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ERROR_CODES } from '@app/contracts';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
-import type { UserEntity } from '@app/database';
+import type { UserEntity } from '../db/entities/user.entity.js';
 import { strictMock, type StrictAnswers } from '@app/testing/unit';
 import { hashPassword, verifyPassword } from '../passwords/password-hasher.js';
 import type { UsersRepository } from './users.repository.js';
@@ -23,6 +23,7 @@ const row = (overrides: Partial<UserEntity> = {}): UserEntity => ({
   profileImageUrl: null,
   isAdmin: false,
   points: 0,
+  deletionRequestedAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),
   ...overrides,

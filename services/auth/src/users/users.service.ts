@@ -15,7 +15,7 @@ import {
 } from '@app/contracts';
 import { ConflictError, DomainError, NotFoundError, ValidationError, requireAdmin, securityEvent } from '@app/common';
 import { ERROR_CODES } from '@app/contracts';
-import type { UserEntity } from '@app/database';
+import type { UserEntity } from '../db/entities/user.entity.js';
 import { isCommonPassword } from '../passwords/common-passwords.js';
 import { hashPassword, needsRehash, spendPasswordCheck, verifyPassword } from '../passwords/password-hasher.js';
 import { UsersRepository } from './users.repository.js';
@@ -135,6 +135,12 @@ export class UsersService {
   }
 
   /** The user-deletion saga's last step; deleting an account that is already gone is fine. */
+  /** The account stops acting at once; the saga's last step removes the row. */
+  async markDeletionRequested(userId: string): Promise<{ removed: number }> {
+    await this.users.markDeletionRequested(userId);
+    return { removed: 0 };
+  }
+
   async deleteAccount(userId: string): Promise<{ removed: number }> {
     return { removed: await this.users.delete(userId) };
   }

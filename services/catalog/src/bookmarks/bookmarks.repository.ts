@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError } from 'typeorm';
-import { BookmarkEntity } from '@app/database';
+import { DataSource } from 'typeorm';
+import { BookmarkEntity } from '../db/entities/bookmark.entity.js';
 
 /** The only place the catalog service writes `bookmarks` (it owns them). */
 @Injectable()
@@ -13,23 +13,35 @@ export class BookmarksRepository {
 
   /**
    * Idempotent: a second save (even at the same moment) leaves one row. false when there is no
-   * such video (the foreign key decides, so a video deleted meanwhile cannot be saved).
+   * such video. TRANSITIONAL (issue 14, point 2): whether the video exists is read from the video
+   * service's `videos` (found on the search_path, read-only) until the catalog's own listing
+   * projection answers it.
    */
   async add(userId: string, videoId: number): Promise<boolean> {
-    try {
-      await this.dataSource.query(
-        `INSERT INTO bookmarks ("userId", "videoId") VALUES ($1, $2) ON CONFLICT ("userId", "videoId") DO NOTHING`,
-        [userId, videoId],
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23503') return false;
-      throw error;
-    }
+    const [{ videoExists }] = await this.dataSource.query<[{ videoExists: boolean }]>(
+      `WITH target AS (SELECT id FROM videos WHERE id = $2),
+            saved AS (INSERT INTO bookmarks ("userId", "videoId") SELECT $1, id FROM target
+                       ON CONFLICT ("userId", "videoId") DO NOTHING)
+       SELECT EXISTS (SELECT 1 FROM target) AS "videoExists"`,
+      [userId, videoId],
+    );
+    return videoExists;
   }
 
   async remove(userId: string, videoId: number): Promise<void> {
     await this.dataSource.getRepository(BookmarkEntity).delete({ userId, videoId });
+  }
+
+  /** Idempotent: a replayed deletion finds nothing left. */
+  async removeAllForVideos(videoIds: number[]): Promise<number> {
+    if (!videoIds.length) return 0;
+    const result = await this.dataSource
+      .getRepository(BookmarkEntity)
+      .createQueryBuilder()
+      .delete()
+      .where('"videoId" = ANY(:videoIds)', { videoIds })
+      .execute();
+    return result.affected ?? 0;
   }
 
   async removeAllOf(userId: string): Promise<number> {

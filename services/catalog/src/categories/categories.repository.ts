@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
-import { CategoryEntity } from '@app/database';
+import { CategoryEntity } from '../db/entities/category.entity.js';
 
 export interface NewCategory {
   name: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { CATEGORY_MESSAGES, ERROR_CODES } from '@app/contracts';
 import { DomainError, ForbiddenError, type AdminOfRecord } from '@app/common';
-import type { CategoryEntity } from '@app/database';
+import type { CategoryEntity } from '../db/entities/category.entity.js';
 import { callsTo, strictMock, type StrictAnswers } from '@app/testing/unit';
 import type { CategoriesRepository } from './categories.repository.js';
 import { CategoriesService } from './categories.service.js';

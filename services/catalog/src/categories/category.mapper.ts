@@ -1,5 +1,5 @@
 import type { CategoryDto } from '@app/contracts';
-import type { CategoryEntity } from '@app/database';
+import type { CategoryEntity } from '../db/entities/category.entity.js';
 
 export const toCategoryDto = (entity: CategoryEntity): CategoryDto => ({
   id: entity.id,

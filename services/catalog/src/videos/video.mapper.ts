@@ -6,7 +6,7 @@ import {
   type VideoDto,
   type VideoProcessingState as ProcessingStateDto,
 } from '@app/contracts';
-import type { VideoProcessingState } from '@app/database';
+import type { ForeignVideoProcessingState as VideoProcessingState } from '../db/foreign-reads.js';
 import type { VideoListingRow } from './videos.repository.js';
 
 /** Screens tell only "still being prepared", "playable" and "broken" apart. */

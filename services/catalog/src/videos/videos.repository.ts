@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { ListVideosRequest, VideoListSort } from '@app/contracts';
-import { BookmarkEntity, CategoryEntity, UserEntity, VideoEntity, type VideoProcessingState } from '@app/database';
+import { BookmarkEntity } from '../db/entities/bookmark.entity.js';
+import { CategoryEntity } from '../db/entities/category.entity.js';
+import { ForeignUserEntity, ForeignVideoEntity, type ForeignVideoProcessingState } from '../db/foreign-reads.js';
 import { containsPattern } from './like-pattern.js';
 
 /** A video with its uploader's and category's names, as one listing query returns it. */
@@ -27,7 +29,7 @@ export interface VideoListingRow {
   playbackKey: string | null;
   thumbnailKey: string | null;
   hasFileError: boolean;
-  processingState: VideoProcessingState;
+  processingState: ForeignVideoProcessingState;
   duration: number | null;
 }
 
@@ -43,7 +45,8 @@ const LISTING_COLUMNS: Columns<VideoListingRow> = [
   ['video.id', 'id'],
   ['video.title', 'title'],
   ['video.description', 'description'],
-  ['video.categoryId', 'categoryId'],
+  // A deleted category's videos are uncategorised at once: only a category that exists is named.
+  ['category.id', 'categoryId'],
   ['category.name', 'categoryName'],
   ['category.icon', 'categoryIcon'],
   ['video.uploaderId', 'uploaderId'],
@@ -97,7 +100,9 @@ export class VideosRepository {
       .addOrderBy('video.id', 'DESC')
       .limit(request.limit);
     if (request.categoryId !== null)
-      query.andWhere('video.categoryId = :categoryId', { categoryId: request.categoryId });
+      query.andWhere('video.categoryId = :categoryId AND category.id = :categoryId', {
+        categoryId: request.categoryId,
+      });
     if (request.uploaderId !== null)
       query.andWhere('video.uploaderId = :uploaderId', { uploaderId: request.uploaderId });
     if (request.q !== null)
@@ -120,11 +125,11 @@ export class VideosRepository {
     return row ?? null;
   }
 
-  private select<Row>(columns: Columns<Row>): SelectQueryBuilder<VideoEntity> {
+  private select<Row>(columns: Columns<Row>): SelectQueryBuilder<ForeignVideoEntity> {
     return this.dataSource
       .createQueryBuilder()
-      .from(VideoEntity, 'video')
-      .leftJoin(UserEntity, 'uploader', 'uploader.id = video.uploaderId')
+      .from(ForeignVideoEntity, 'video')
+      .leftJoin(ForeignUserEntity, 'uploader', 'uploader.id = video.uploaderId')
       .leftJoin(CategoryEntity, 'category', 'category.id = video.categoryId')
       .select(columns.map(([expression, alias]) => `${expression} AS "${String(alias)}"`));
   }

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DOMAIN_EVENTS } from '@app/contracts';
+import { recordDomainEvent } from '@app/database';
+import { FeedbackRatingEntity } from '../db/entities/feedback-rating.entity.js';
+import { FeedbackVoteEntity } from '../db/entities/feedback-vote.entity.js';
+import { FeedbackEntity } from '../db/entities/feedback.entity.js';
 import {
-  CategoryEntity,
-  FeedbackEntity,
-  FeedbackRatingEntity,
-  FeedbackVoteEntity,
-  recordDomainEvent,
-  UserEntity,
-  VideoEntity,
-} from '@app/database';
+  ForeignCategoryEntity as CategoryEntity,
+  ForeignUserEntity as UserEntity,
+  ForeignVideoEntity as VideoEntity,
+} from '../db/foreign-reads.js';
 
 /** A piece of feedback with the title and category of the video it was given on. */
 export interface AuthorFeedbackRow {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { CategoryEntity, recordDomainEvent, recordMediaJob, VideoEntity } from '@app/database';
+import { recordDomainEvent, recordMediaJob } from '@app/database';
+import { VideoEntity } from '../db/entities/video.entity.js';
+import { ForeignCategoryEntity as CategoryEntity } from '../db/foreign-reads.js';
 import {
   DOMAIN_EVENTS,
   mediaJobId,
@@ -104,22 +106,18 @@ export class VideosRepository {
   }
 
   /**
-   * Deletes the row (feedback, votes, ratings and bookmarks cascade), queues removal of its
-   * files and records the event, atomically. The event names the members whose points came
-   * from that feedback (read-only on `feedback`), so their reputation is derived again.
+   * Deletes the row, queues removal of its files and records the event, atomically. The other
+   * services follow the event: feedback deletes the video's feedback (and names its authors in
+   * its own `feedback.deleted`, so their points are derived again), catalog its bookmarks.
    */
   async deleteWithFiles(video: VideoEntity): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const authors: { authorId: string }[] = await manager.query(
-        `SELECT DISTINCT "authorId" FROM feedback WHERE "videoId" = $1`,
-        [video.id],
-      );
       await manager.getRepository(VideoEntity).delete({ id: video.id });
       await recordCleanup(manager, storedKeys(video), `delete-${video.id}`);
       await recordDomainEvent(manager, {
         type: DOMAIN_EVENTS.videoDeleted,
         videoId: video.id,
-        userIds: [...new Set([video.uploaderId, ...authors.map((row) => row.authorId)])],
+        userIds: [video.uploaderId],
       });
     });
   }

@@ -12,7 +12,7 @@ import {
   type UpdateVideoRequest,
 } from '@app/contracts';
 import { AdminOfRecord, ForbiddenError, JobQueues, NotFoundError, ValidationError, securityEvent } from '@app/common';
-import type { VideoEntity } from '@app/database';
+import type { VideoEntity } from '../db/entities/video.entity.js';
 import { config } from '../config.js';
 import type { ProbeJudgement } from '../media/probe-judgement.js';
 import { ProbeVerdicts } from '../media/probe-verdicts.js';

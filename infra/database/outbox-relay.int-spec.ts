@@ -4,9 +4,7 @@ import { DataSource } from 'typeorm';
 import { JobQueues, QUEUES } from '@app/common';
 import { DOMAIN_EVENT_QUEUES, DOMAIN_EVENTS, MEDIA_QUEUES, type DomainEventBatch } from '@app/contracts';
 import { createIsolatedDatabase, eventually, testInfra, type IsolatedDatabase } from '@app/testing';
-import { onOutboxCommitted } from './outbox-commit.js';
-import { recordDomainEvent, recordMediaJob } from './outbox-record.js';
-import { OutboxRelay } from './outbox-relay.js';
+import { OutboxRelay, onOutboxCommitted, recordDomainEvent, recordMediaJob } from '@app/database';
 
 // The one relay on real PostgreSQL and Redis: rows recorded in a transaction wake it when that
 // commits, and each goes to its queues by type. The table is made here, as every service's
@@ -129,7 +127,7 @@ describe('the outbox relay', () => {
       for (const name of Object.values(DOMAIN_EVENT_QUEUES)) {
         const [batch, ...more] = await queues.queue(name).getJobs(['waiting']);
         expect(more).toEqual([]);
-        expect(batch?.id).toMatch(/^events-\d+-\d+-2$/);
+        expect(batch?.id).toMatch(/^events-public-\d+-\d+-2$/);
         expect((batch?.data as DomainEventBatch).events).toEqual([
           expect.objectContaining({ type: DOMAIN_EVENTS.feedbackRated, feedbackId: 5, outboxId: expect.any(String) }),
           expect.objectContaining({ type: DOMAIN_EVENTS.videoDeleted, videoId: 1, userIds: ['b'] }),

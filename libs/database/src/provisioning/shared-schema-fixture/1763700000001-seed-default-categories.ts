@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { DEFAULT_CATEGORIES } from '../seed/default-categories.js';
+import { DEFAULT_CATEGORIES } from '@app/contracts';
 
 /**
  * The starting categories, as a migration so they are added exactly once per database:

@@ -31,6 +31,10 @@ export class UserEntity {
   @Column({ type: 'integer', default: 0 })
   points!: number;
 
+  /** Set by the admin service's deletion command: from then on the account cannot act. */
+  @Column({ type: 'timestamptz', nullable: true })
+  deletionRequestedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

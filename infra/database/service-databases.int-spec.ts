@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { DEFAULT_CATEGORIES } from '@app/contracts';
+import { startApp, startStack, type TestStack } from '@app/testing';
+import { DATABASE_OWNERS, type DatabaseOwner } from '@app/database';
+
+// Each service's schema as its own process migrated it, connected as its own role: the shapes of
+// the spec's tables, their constraints and indexes, in the schema of the service that owns them.
+let stack: TestStack;
+let admin: pg.Client;
+
+beforeAll(async () => {
+  stack = await startStack('schemas', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin']);
+  admin = new pg.Client({ connectionString: stack.database.url });
+  await admin.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await admin?.end();
+  await stack?.stop();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sql = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> =>
+  (await admin.query(text, params)).rows as T[];
+
+const columnsOf = async (schema: string, table: string) =>
+  (
+    await sql(
+      `SELECT column_name, data_type, character_maximum_length, column_default, is_nullable
+         FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2`,
+      [schema, table],
+    )
+  ).reduce(
+    (acc: Record<string, Record<string, unknown>>, row: Record<string, unknown>) => ({
+      ...acc,
+      [row.column_name as string]: row,
+    }),
+    {},
+  ) as Record<
+    string,
+    { data_type: string; character_maximum_length: number | null; column_default: string | null; is_nullable: string }
+  >;
+
+describe('service schemas', () => {
+  it('hold each table in the schema of the service that owns it, each migrated once by its owner', async () => {
+    const rows = await sql<{ schema: string; table: string }>(
+      `SELECT table_schema AS schema, table_name AS table FROM information_schema.tables
+        WHERE table_schema IN ('gateway', 'auth', 'catalog', 'video', 'feedback', 'admin') ORDER BY 1, 2`,
+    );
+    expect(rows.map((r) => `${r.schema}.${r.table}`)).toEqual([
+      'admin.migrations',
+      'admin.user_deletions',
+      'auth.admin_bootstraps',
+      'auth.migrations',
+      'auth.outbox',
+      'auth.user_badges',
+      'auth.users',
+      'catalog.bookmarks',
+      'catalog.categories',
+      'catalog.migrations',
+      'catalog.outbox',
+      'feedback.feedback',
+      'feedback.feedback_ratings',
+      'feedback.feedback_votes',
+      'feedback.migrations',
+      'feedback.outbox',
+      'gateway.migrations',
+      'gateway.sessions',
+      'video.migrations',
+      'video.outbox',
+      'video.upload_intents',
+      'video.videos',
+    ]);
+    expect(await sql(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).toEqual([]);
+    const migrated: Record<string, string[]> = {};
+    for (const schema of DATABASE_OWNERS)
+      migrated[schema] = (await sql<{ name: string }>(`SELECT name FROM ${schema}.migrations ORDER BY id`)).map(
+        (m) => m.name,
+      );
+    expect(migrated).toEqual({
+      gateway: ['GatewaySchema1764000000000'],
+      auth: ['AuthSchema1764000000000', 'DeletionRequested1764000000001'],
+      catalog: ['CatalogSchema1764000000000'],
+      video: ['VideoSchema1764000000000'],
+      feedback: ['FeedbackSchema1764000000000'],
+      admin: ['AdminSchema1764000000000'],
+    });
+  });
+
+  it('use the spec column names, limits and defaults', async () => {
+    const users = await columnsOf('auth', 'users');
+    expect(Object.keys(users)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'email',
+        'password',
+        'firstName',
+        'lastName',
+        'description',
+        'profileImageUrl',
+        'isAdmin',
+        'points',
+        'createdAt',
+        'updatedAt',
+      ]),
+    );
+    expect(users.email?.character_maximum_length).toBe(255);
+    expect(users.password?.character_maximum_length).toBe(255);
+    expect(users.firstName?.character_maximum_length).toBe(100);
+    expect(users.isAdmin?.column_default).toBe('false');
+    expect(users.points?.column_default).toBe('0');
+
+    const categories = await columnsOf('catalog', 'categories');
+    expect(categories.name?.character_maximum_length).toBe(50);
+    expect(categories.icon?.character_maximum_length).toBe(50);
+
+    const videos = await columnsOf('video', 'videos');
+    expect(Object.keys(videos)).toEqual(
+      expect.arrayContaining([
+        'title',
+        'description',
+        'videoUrl',
+        'youtubeUrl',
+        'thumbnailUrl',
+        'thumbnailData',
+        'duration',
+        'fileHash',
+        'categoryId',
+        'uploaderId',
+        'views',
+        'processingState',
+        'hasFileError',
+        'originalKey',
+        'playbackKey',
+        'thumbnailKey',
+        'feedbackCount',
+        'averageRating',
+      ]),
+    );
+    expect(videos.title?.character_maximum_length).toBe(200);
+    expect(videos.fileHash?.character_maximum_length).toBe(64);
+    expect(videos.views?.column_default).toBe('0');
+    expect(videos.uploaderId?.is_nullable).toBe('NO');
+    expect(videos.categoryId?.is_nullable).toBe('YES');
+
+    const feedback = await columnsOf('feedback', 'feedback');
+    expect(feedback.helpfulVotes?.column_default).toBe('0');
+    expect(feedback.averageRating?.data_type).toBe('real');
+    expect(feedback.totalRatings?.column_default).toBe('0');
+
+    expect((await columnsOf('auth', 'user_badges')).badgeType?.character_maximum_length).toBe(50);
+    expect(Object.keys(await columnsOf('feedback', 'feedback_ratings')).sort()).toEqual([
+      'createdAt',
+      'feedbackId',
+      'id',
+      'raterId',
+      'rating',
+    ]);
+
+    const sessions = await columnsOf('gateway', 'sessions');
+    expect(Object.keys(sessions).sort()).toEqual(['expire', 'sess', 'sid']);
+    expect(sessions.sess?.data_type).toBe('json');
+    const sessionIndexes: Array<{ indexdef: string }> = await sql(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = 'gateway' AND tablename = 'sessions'`,
+    );
+    expect(sessionIndexes.some((i) => i.indexdef.includes('(expire)'))).toBe(true);
+  });
+
+  it('seed the default categories exactly once', async () => {
+    const rows: Array<{ name: string; icon: string }> = await sql(
+      `SELECT name, icon FROM catalog.categories ORDER BY id`,
+    );
+    expect(rows).toEqual(DEFAULT_CATEGORIES.map(({ name, icon }) => ({ name, icon })));
+  });
+});
+
+describe('constraints', () => {
+  let userA: string;
+  let userB: string;
+  let videoId: number;
+  let feedbackId: number;
+
+  beforeAll(async () => {
+    [{ id: userA }] = await sql(`INSERT INTO auth.users (email, password) VALUES ('a@example.com', 'x') RETURNING id`);
+    [{ id: userB }] = await sql(`INSERT INTO auth.users (email, password) VALUES ('b@example.com', 'x') RETURNING id`);
+    [{ id: videoId }] = await sql(
+      `INSERT INTO video.videos (title, "uploaderId", "fileHash") VALUES ('Swing', $1, repeat('a', 64)) RETURNING id`,
+      [userA],
+    );
+    [{ id: feedbackId }] = await sql(
+      `INSERT INTO feedback.feedback (content, "videoId", "authorId") VALUES ('Nice', $1, $2) RETURNING id`,
+      [videoId, userB],
+    );
+  });
+
+  const violation = (text: string, params: unknown[]) =>
+    sql(text, params).then(
+      () => 'inserted',
+      (e: { code?: string }) => e.code,
+    );
+
+  it('keep emails, category names and file hashes unique', async () => {
+    expect(await violation(`INSERT INTO auth.users (email, password) VALUES ('a@example.com', 'y')`, [])).toBe('23505');
+    expect(await violation(`INSERT INTO catalog.categories (name, icon) VALUES ('Golf', '⛳')`, [])).toBe('23505');
+    expect(await violation(`INSERT INTO catalog.categories (name, icon) VALUES ('gOLF', '⛳')`, [])).toBe('23505');
+    expect(
+      await violation(
+        `INSERT INTO video.videos (title, "uploaderId", "fileHash") VALUES ('Copy', $1, repeat('a', 64))`,
+        [userB],
+      ),
+    ).toBe('23505');
+  });
+
+  it('allow one bookmark, vote and rating per user and target', async () => {
+    await sql(`INSERT INTO catalog.bookmarks ("userId", "videoId") VALUES ($1, $2)`, [userB, videoId]);
+    expect(
+      await violation(`INSERT INTO catalog.bookmarks ("userId", "videoId") VALUES ($1, $2)`, [userB, videoId]),
+    ).toBe('23505');
+    await sql(`INSERT INTO feedback.feedback_votes ("feedbackId", "userId") VALUES ($1, $2)`, [feedbackId, userA]);
+    expect(
+      await violation(`INSERT INTO feedback.feedback_votes ("feedbackId", "userId") VALUES ($1, $2)`, [
+        feedbackId,
+        userA,
+      ]),
+    ).toBe('23505');
+    await sql(`INSERT INTO feedback.feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, 5)`, [
+      feedbackId,
+      userA,
+    ]);
+    expect(
+      await violation(`INSERT INTO feedback.feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, 4)`, [
+        feedbackId,
+        userA,
+      ]),
+    ).toBe('23505');
+  });
+
+  it('reject ratings outside 1..5 and feedback over 500 characters', async () => {
+    expect(
+      await violation(`INSERT INTO feedback.feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, 6)`, [
+        feedbackId,
+        userB,
+      ]),
+    ).toBe('23514');
+    expect(
+      await violation(
+        `INSERT INTO feedback.feedback (content, "videoId", "authorId") VALUES (repeat('x', 501), $1, $2)`,
+        [videoId, userB],
+      ),
+    ).toBe('23514');
+  });
+
+  it('back every list sort with an index', async () => {
+    const indexes: Array<{ indexname: string }> = await sql(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = 'video' AND tablename = 'videos'`,
+    );
+    expect(indexes.map((i) => i.indexname)).toEqual(
+      expect.arrayContaining([
+        'IDX_videos_recent',
+        'IDX_videos_views',
+        'IDX_videos_rating',
+        'IDX_videos_feedback',
+        'IDX_videos_category_recent',
+        'IDX_videos_uploader_recent',
+      ]),
+    );
+  });
+});
+
+/** One table of each schema, and a column every row of it has, for writes that must be refused. */
+const TABLE_OF: Record<DatabaseOwner, { table: string; column: string }> = {
+  gateway: { table: 'gateway.sessions', column: 'sid' },
+  auth: { table: 'auth.users', column: 'email' },
+  catalog: { table: 'catalog.categories', column: 'name' },
+  video: { table: 'video.videos', column: 'title' },
+  feedback: { table: 'feedback.feedback', column: 'content' },
+  admin: { table: 'admin.user_deletions', column: 'step' },
+};
+
+const asRole = async <T>(owner: DatabaseOwner, use: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: stack.serviceDatabaseUrls[owner] });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+};
+
+const outcome = (client: pg.Client, text: string) =>
+  client.query(text).then(
+    () => 'done',
+    (error: { code?: string }) => error.code,
+  );
+
+describe('service roles', () => {
+  it('let each service write its own tables and refuse its writes to any other service’s table', async () => {
+    for (const owner of DATABASE_OWNERS) {
+      await asRole(owner, async (client) => {
+        const own = TABLE_OF[owner];
+        const [{ role, super: isSuper }] = (
+          await client.query(`SELECT current_user AS role, usesuper AS super FROM pg_user WHERE usename = current_user`)
+        ).rows as [{ role: string; super: boolean }];
+        expect({ owner, role, isSuper }).toEqual({ owner, role: `vf_${owner}`, isSuper: false });
+        expect(await outcome(client, `UPDATE ${own.table} SET "${own.column}" = "${own.column}" WHERE false`)).toBe(
+          'done',
+        );
+        for (const other of DATABASE_OWNERS.filter((o) => o !== owner)) {
+          const { table, column } = TABLE_OF[other];
+          // 42501: insufficient_privilege, whether or not the schema is visible to the role.
+          const refused = {
+            insert: await outcome(client, `INSERT INTO ${table} DEFAULT VALUES`),
+            update: await outcome(client, `UPDATE ${table} SET "${column}" = "${column}"`),
+            delete: await outcome(client, `DELETE FROM ${table}`),
+            truncate: await outcome(client, `TRUNCATE ${table}`),
+            create: await outcome(client, `CREATE TABLE ${other}.intruder (id int)`),
+          };
+          expect({ owner, other, ...refused }).toEqual({
+            owner,
+            other,
+            insert: '42501',
+            update: '42501',
+            delete: '42501',
+            truncate: '42501',
+            create: '42501',
+          });
+        }
+        expect(await outcome(client, `CREATE TABLE public.intruder (id int)`)).toBe('42501');
+      });
+    }
+  });
+
+  it('grant write privileges on each table to its owning role only', async () => {
+    const rows = await sql<{ schema: string; grantee: string }>(
+      `SELECT DISTINCT table_schema AS schema, grantee FROM information_schema.table_privileges
+        WHERE table_schema = ANY($1) AND privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
+        ORDER BY 1, 2`,
+      [[...DATABASE_OWNERS]],
+    );
+    expect(rows).toEqual([...DATABASE_OWNERS].sort().map((owner) => ({ schema: owner, grantee: `vf_${owner}` })));
+  });
+
+  it('refuse to start a service connected as a superuser', async () => {
+    await expect(startApp('catalog', { ...stack.envFor('catalog'), DATABASE_URL: stack.database.url })).rejects.toThrow(
+      /connected to PostgreSQL as the superuser/,
+    );
+  });
+});

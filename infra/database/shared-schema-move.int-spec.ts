@@ -1,0 +1,193 @@
+// A database of an earlier release keeps every table in one shared `public` schema. The
+// provisioning step moves each table to the schema of the service that owns it, rows and all,
+// and the services then start on it as if nothing had happened.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import type { VideoDto } from '@app/contracts';
+import {
+  localServiceDatabaseUrls,
+  provisionServiceDatabases,
+  SHARED_SCHEMA_MIGRATIONS,
+  type ProvisionReport,
+} from '@app/database';
+import { createIsolatedDatabase, HttpSession, startStack, type IsolatedDatabase, type TestStack } from '@app/testing';
+
+let db: IsolatedDatabase;
+let admin: pg.Client;
+let stack: TestStack | undefined;
+let firstRun: ProvisionReport;
+const ids: { member: string; coach: string; video: number; feedback: number } = {
+  member: '',
+  coach: '',
+  video: 0,
+  feedback: 0,
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sql = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> =>
+  (await admin.query(text, params)).rows as T[];
+
+const TABLES = {
+  'auth.users': 'users',
+  'auth.user_badges': 'user_badges',
+  'auth.admin_bootstraps': 'admin_bootstraps',
+  'catalog.categories': 'categories',
+  'catalog.bookmarks': 'bookmarks',
+  'video.videos': 'videos',
+  'video.upload_intents': 'upload_intents',
+  'feedback.feedback': 'feedback',
+  'feedback.feedback_votes': 'feedback_votes',
+  'feedback.feedback_ratings': 'feedback_ratings',
+  'admin.user_deletions': 'user_deletions',
+  'gateway.sessions': 'sessions',
+} as const;
+const before: Record<string, unknown[]> = {};
+
+beforeAll(async () => {
+  db = await createIsolatedDatabase('shared-schema');
+  // The earlier release's own migrations, as it ran them: everything in `public`.
+  const legacy = new DataSource({ type: 'postgres', url: db.url, migrations: SHARED_SCHEMA_MIGRATIONS });
+  await legacy.initialize();
+  await legacy.runMigrations({ transaction: 'each' });
+  await legacy.destroy();
+  admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+
+  [{ id: ids.member }] = await sql(
+    `INSERT INTO users (email, password, "firstName", "lastName", points) VALUES ('ana@example.com', 'x', 'Ana', 'Lima', 12) RETURNING id`,
+  );
+  [{ id: ids.coach }] = await sql(
+    `INSERT INTO users (email, password, "firstName", "lastName") VALUES ('coach@example.com', 'x', 'Cleo', 'Park') RETURNING id`,
+  );
+  await sql(`INSERT INTO user_badges ("userId", "badgeType") VALUES ($1, 'first_video')`, [ids.member]);
+  await sql(`INSERT INTO admin_bootstraps (email, "userId", outcome) VALUES ('coach@example.com', $1, 'created')`, [
+    ids.coach,
+  ]);
+  [{ id: ids.video }] = await sql(
+    `INSERT INTO videos (title, "uploaderId", "categoryId", "youtubeUrl", "processingState", "feedbackCount", "averageRating", views)
+     VALUES ('Backhand slice', $1, (SELECT id FROM categories WHERE name = 'Tennis'), 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'ready', 1, 4, 7)
+     RETURNING id`,
+    [ids.member],
+  );
+  [{ id: ids.feedback }] = await sql(
+    `INSERT INTO feedback (content, "videoId", "authorId", "averageRating", "totalRatings", "helpfulVotes")
+     VALUES ('Turn the shoulders earlier', $1, $2, 4, 1, 1) RETURNING id`,
+    [ids.video, ids.coach],
+  );
+  await sql(`INSERT INTO feedback_votes ("feedbackId", "userId") VALUES ($1, $2)`, [ids.feedback, ids.member]);
+  await sql(`INSERT INTO feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, 4)`, [
+    ids.feedback,
+    ids.member,
+  ]);
+  await sql(`INSERT INTO bookmarks ("userId", "videoId") VALUES ($1, $2)`, [ids.coach, ids.video]);
+  await sql(
+    `INSERT INTO upload_intents ("objectKey", "ownerId", "expiresAt") VALUES ('uploads/x.mp4', $1, now() + interval '1 hour')`,
+    [ids.member],
+  );
+  await sql(`INSERT INTO user_deletions ("userId", "requestedBy") VALUES (gen_random_uuid(), $1)`, [ids.coach]);
+  await sql(`INSERT INTO sessions (sid, sess, expire) VALUES ('s1', '{"cookie":{}}', now() + interval '1 day')`);
+  // Delivered history, and what was still waiting for delivery from each service.
+  await sql(
+    `INSERT INTO outbox ("eventType", payload, "publishedAt") VALUES ('feedback.created.v1', '{"n":0}', now());
+     INSERT INTO outbox ("eventType", payload) VALUES ('feedback.rated.v1', '{"n":1}');
+     INSERT INTO outbox ("eventType", payload) VALUES ('media.job.v1', '{"n":2}');
+     INSERT INTO outbox ("eventType", payload) VALUES ('video.published.v1', '{"n":3}');`,
+  );
+  for (const [target, table] of Object.entries(TABLES))
+    before[target] = await sql(`SELECT * FROM public.${table} ORDER BY 1`);
+
+  firstRun = await provisionServiceDatabases({ adminUrl: db.url, serviceUrls: localServiceDatabaseUrls(db.url) });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await admin?.end();
+  await db?.drop();
+});
+
+describe('moving a shared schema to service schemas', () => {
+  it('moves every table, with every row, into its owner’s schema and gives it to the owner’s role', async () => {
+    expect(firstRun.sharedSchemaMove?.tables.sort()).toEqual(Object.keys(TABLES).sort());
+    for (const target of Object.keys(TABLES)) {
+      expect({ target, rows: await sql(`SELECT * FROM ${target} ORDER BY 1`) }).toEqual({
+        target,
+        rows: before[target],
+      });
+      const [schema, table] = target.split('.');
+      const [{ owner }] = await sql<{ owner: string }>(
+        `SELECT tableowner AS owner FROM pg_tables WHERE schemaname = $1 AND tablename = $2`,
+        [schema, table],
+      );
+      expect({ target, owner }).toEqual({ target, owner: `vf_${schema}` });
+    }
+    expect(await sql(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).toEqual([
+      { tablename: 'migrations_before_service_schemas' },
+    ]);
+  });
+
+  it('drops only the foreign keys that crossed two owners', async () => {
+    const keys = await sql<{ key: string }>(
+      `SELECT n.nspname || '.' || child.relname || ' -> ' || pn.nspname || '.' || parent.relname AS key
+         FROM pg_constraint c
+         JOIN pg_class child ON child.oid = c.conrelid JOIN pg_namespace n ON n.oid = child.relnamespace
+         JOIN pg_class parent ON parent.oid = c.confrelid JOIN pg_namespace pn ON pn.oid = parent.relnamespace
+        WHERE c.contype = 'f' ORDER BY 1`,
+    );
+    expect(keys.map((k) => k.key)).toEqual([
+      'auth.user_badges -> auth.users',
+      'feedback.feedback_ratings -> feedback.feedback',
+      'feedback.feedback_votes -> feedback.feedback',
+    ]);
+    expect(firstRun.sharedSchemaMove?.droppedForeignKeys.length).toBe(9);
+  });
+
+  it('hands each undelivered outbox row to the outbox of the service that recorded it', async () => {
+    expect(firstRun.sharedSchemaMove?.outboxRows).toEqual({ feedback: 1, video: 2 });
+    expect(await sql(`SELECT "eventType", payload FROM feedback.outbox ORDER BY id`)).toEqual([
+      { eventType: 'feedback.rated.v1', payload: { n: 1 } },
+    ]);
+    expect(await sql(`SELECT "eventType", payload FROM video.outbox ORDER BY id`)).toEqual([
+      { eventType: 'media.job.v1', payload: { n: 2 } },
+      { eventType: 'video.published.v1', payload: { n: 3 } },
+    ]);
+  });
+
+  it('finds nothing to move the second time', async () => {
+    const again = await provisionServiceDatabases({ adminUrl: db.url, serviceUrls: localServiceDatabaseUrls(db.url) });
+    expect(again.sharedSchemaMove).toBeNull();
+    expect(await sql(`SELECT count(*)::int AS n FROM video.videos`)).toEqual([{ n: 1 }]);
+  });
+
+  it('lets the services start on the moved tables and serve what was there', async () => {
+    stack = await startStack('shared-schema', undefined, { DATABASE_URL: db.url });
+    const visitor = new HttpSession(stack.baseUrl);
+    const videos = await visitor.get<VideoDto[]>('/api/videos');
+    expect(videos.status).toBe(200);
+    expect(videos.body).toEqual([
+      expect.objectContaining({
+        id: ids.video,
+        title: 'Backhand slice',
+        uploaderName: 'Ana Lima',
+        categoryName: 'Tennis',
+        views: 7,
+        feedbackCount: 1,
+        averageRating: 4,
+      }),
+    ]);
+    const feedback = await visitor.get<Array<{ content: string; authorName: string; averageRating: number }>>(
+      `/api/videos/${ids.video}/feedback`,
+    );
+    expect(feedback.body).toEqual([
+      expect.objectContaining({ content: 'Turn the shoulders earlier', authorName: 'Cleo Park', averageRating: 4 }),
+    ]);
+    // Each service found its tables in place and applied nothing over them.
+    for (const schema of ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin'])
+      expect(await sql(`SELECT name FROM ${schema}.migrations`)).toEqual([
+        { name: expect.stringMatching(/Schema1764000000000$/) },
+      ]);
+    expect(await sql(`SELECT count(*)::int AS n FROM catalog.categories`)).toEqual([
+      { n: before['catalog.categories']!.length },
+    ]);
+  });
+});

@@ -1,0 +1,19 @@
+import type { MixedList } from 'typeorm';
+
+/**
+ * What one service owns in PostgreSQL: its schema, the entities mapped onto it and the
+ * migrations that build it. Declared next to the service (`services/<name>/src/db/`) and
+ * migrated by that service, connected as its own role: nothing else creates or alters it.
+ */
+export interface ServiceDatabase {
+  /** The PostgreSQL schema; the service's role owns it and its search_path starts with it. */
+  schema: DatabaseOwner;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function>;
+}
+
+/** Every process that keeps data in PostgreSQL, each in a schema of the same name. */
+export const DATABASE_OWNERS = ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin'] as const;
+export type DatabaseOwner = (typeof DATABASE_OWNERS)[number];

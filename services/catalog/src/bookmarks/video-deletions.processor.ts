@@ -1,0 +1,26 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DOMAIN_EVENT_QUEUES, DOMAIN_EVENTS } from '@app/contracts';
+import { JobQueues } from '@app/common';
+import { BookmarksRepository } from './bookmarks.repository.js';
+
+/**
+ * Consumer of `video.deleted`: bookmarks live in the catalog's schema, where no foreign key can
+ * reach them from the video service's, so a deleted video's bookmarks go when its event arrives
+ * (lists never show them meanwhile: they only list videos that exist).
+ */
+@Injectable()
+export class BookmarkVideoDeletionsProcessor implements OnModuleInit {
+  constructor(
+    private readonly queues: JobQueues,
+    private readonly bookmarks: BookmarksRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.queues.registerWorker(DOMAIN_EVENT_QUEUES.catalogVideoDeletions, async (job) => {
+      const videoIds = job.data.events
+        .filter((event) => event.type === DOMAIN_EVENTS.videoDeleted && typeof event.videoId === 'number')
+        .map((event) => event.videoId as number);
+      await this.bookmarks.removeAllForVideos([...new Set(videoIds)].sort((a, b) => a - b));
+    });
+  }
+}
