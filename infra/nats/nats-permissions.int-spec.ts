@@ -22,6 +22,7 @@ const ALL_SUBJECTS: string[] = [...new Set(RPC_CONTRACTS.map((contract) => contr
 const ADMIN_COMMANDS: string[] = [
   ...Object.values(USER_CLEANUP_RPC).map((contract) => contract.pattern),
   AUTH_RPC.toggleAdmin.pattern,
+  AUTH_RPC.deletionRequested.pattern,
 ];
 const GATEWAY_SUBJECTS = ALL_SUBJECTS.filter((subject) => !ADMIN_COMMANDS.includes(subject));
 /** The admin flag of record, asked by the services that guard a privileged action. */
