@@ -23,6 +23,7 @@ const ADMIN_COMMANDS: string[] = [
   ...Object.values(USER_CLEANUP_RPC).map((contract) => contract.pattern),
   AUTH_RPC.toggleAdmin.pattern,
   AUTH_RPC.deletionRequested.pattern,
+  AUTH_RPC.listUsers.pattern,
 ];
 const GATEWAY_SUBJECTS = ALL_SUBJECTS.filter((subject) => !ADMIN_COMMANDS.includes(subject));
 /** The admin flag of record, asked by the services that guard a privileged action. */
@@ -126,12 +127,12 @@ describe('infra/nats/nats-server.conf', () => {
     }
   });
 
-  it('lets the admin service send its deletion and admin-role commands and ask for admins of record, nothing else', async () => {
+  it('lets the admin service send its commands and ask auth for admins of record and accounts, nothing else', async () => {
     const admin = await connectAs('admin');
-    const allowed = [...ADMIN_COMMANDS, ADMIN_CHECK];
+    const allowed = [...ADMIN_COMMANDS, ADMIN_CHECK, AUTH_RPC.getUser.pattern];
     const commands = await Promise.all(allowed.map((subject) => request(admin, subject)));
     expect(commands).toEqual(allowed.map((subject) => `${ownerOf(subject)} answered ${subject}`));
-    for (const subject of GATEWAY_SUBJECTS.filter((subject) => subject !== ADMIN_CHECK)) {
+    for (const subject of GATEWAY_SUBJECTS.filter((subject) => !allowed.includes(subject))) {
       expect({ subject, reply: await request(admin, subject) }).toEqual({
         subject,
         reply: expect.stringMatching(/^refused: .*Permissions Violation for Publish/),

@@ -115,6 +115,14 @@ export const AUTH_RPC = {
     request: userCleanupMessageSchema,
     response: z.custom<UserCleanupResult>(),
   }),
+  /**
+   * The admin service's user list: every account not being deleted, newest first, with email and
+   * badges. FORBIDDEN unless the actor is an admin in auth's own table.
+   */
+  listUsers: defineRpc('auth.users.list.v1', {
+    request: z.object({ actorId: z.string().regex(UUID_PATTERN) }),
+    response: z.custom<UserDto[]>(),
+  }),
   /** The last step of the admin service's user deletion. */
   deleteAccount: defineRpc('auth.users.delete.v1', {
     request: userCleanupMessageSchema,

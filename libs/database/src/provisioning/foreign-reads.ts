@@ -8,7 +8,7 @@ import type { DatabaseOwner } from '../service-database.js';
  */
 export const TRANSITIONAL_FOREIGN_READS: Readonly<Record<DatabaseOwner, readonly DatabaseOwner[]>> = {
   gateway: [],
-  admin: ['auth'],
+  admin: [],
   auth: ['feedback', 'video'],
   catalog: ['video', 'auth'],
   video: ['catalog', 'feedback'],

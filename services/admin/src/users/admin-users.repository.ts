@@ -1,19 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { UserBadgeDto, UserDeletionStep } from '@app/contracts';
-
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-  description: string | null;
-  points: number;
-  createdAt: Date;
-  badges: UserBadgeDto[];
-}
+import type { UserDeletionStep } from '@app/contracts';
 
 export interface PendingDeletion {
   userId: string;
@@ -24,35 +11,10 @@ export interface PendingDeletion {
 /** How long a saga runner holds a deletion; a runner that died loses it after this long. */
 export const LEASE_SECONDS = 10;
 
-/**
- * The admin service's SQL. It owns `user_deletions`; `users` and `user_badges` are only read
- * (changes to them go to the auth service).
- */
+/** The admin service's SQL: only its own `user_deletions` (members are the auth service's, asked by RPC). */
 @Injectable()
 export class AdminUsersRepository {
   constructor(private readonly dataSource: DataSource) {}
-
-  /** Newest first, accounts being deleted left out; one statement with each user's badges. */
-  listActive(): Promise<AdminUserRow[]> {
-    return this.dataSource.query(
-      `SELECT u.id, u.email, u."firstName", u."lastName", u."profileImageUrl", u."isAdmin", u.description,
-              u.points, u."createdAt",
-              COALESCE((SELECT json_agg(json_build_object('badgeType', b."badgeType", 'earnedAt', b."earnedAt") ORDER BY b."earnedAt")
-                          FROM user_badges b WHERE b."userId" = u.id), '[]') AS badges
-         FROM users u
-        WHERE NOT EXISTS (SELECT 1 FROM user_deletions d WHERE d."userId" = u.id AND d."completedAt" IS NULL)
-        ORDER BY u."createdAt" DESC, u.id DESC`,
-    );
-  }
-
-  async isActive(userId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM users u WHERE u.id = $1
-          AND NOT EXISTS (SELECT 1 FROM user_deletions d WHERE d."userId" = u.id AND d."completedAt" IS NULL)`,
-      [userId],
-    );
-    return rows.length > 0;
-  }
 
   /** Idempotent: asking twice starts one deletion. */
   async request(userId: string, requestedBy: string): Promise<void> {

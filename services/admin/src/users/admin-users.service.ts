@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ADMIN_MESSAGES, AUTH_RPC, toUserDto, type Actor, type UserDto } from '@app/contracts';
-import { AdminOfRecord, NotFoundError, RpcClient, ValidationError, securityEvent } from '@app/common';
+import { ADMIN_MESSAGES, AUTH_RPC, ERROR_CODES, type Actor, type UserDto } from '@app/contracts';
+import { AdminOfRecord, DomainError, NotFoundError, RpcClient, ValidationError, securityEvent } from '@app/common';
 import { AdminUsersRepository } from './admin-users.repository.js';
 import { UserDeletionSaga } from './user-deletion.saga.js';
 
@@ -21,14 +21,15 @@ export class AdminUsersService {
 
   async list(actor: Actor): Promise<UserDto[]> {
     await this.admins.require(actor, ADMIN_MESSAGES.adminRequired, 'list-users');
-    return (await this.users.listActive()).map((row) => toUserDto(row, row.badges, true));
+    // Auth owns the accounts; accounts being deleted are already hidden there (deletionRequested).
+    return this.services.call(AUTH_RPC.listUsers, { actorId: actor.id });
   }
 
   /** Starts the deletion saga; the account can no longer act from this moment. */
   async delete(actor: Actor, userId: string): Promise<{ userId: string }> {
     await this.admins.require(actor, ADMIN_MESSAGES.adminRequired, 'delete-user');
     if (userId === actor.id) throw new ValidationError(ADMIN_MESSAGES.selfDelete);
-    if (!(await this.users.isActive(userId))) throw new NotFoundError('user');
+    if (!(await this.isActive(userId))) throw new NotFoundError('user');
     await this.users.request(userId, actor.id);
     // Auth hides the account before the answer: it cannot sign in or act from this moment.
     await this.services.call(AUTH_RPC.deletionRequested, { userId });
@@ -42,11 +43,22 @@ export class AdminUsersService {
     return { userId };
   }
 
+  /** An account auth knows and nobody is deleting (auth answers NOT_FOUND for both otherwise). */
+  private async isActive(userId: string): Promise<boolean> {
+    try {
+      await this.services.call(AUTH_RPC.getUser, { userId, viewerId: null });
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ERROR_CODES.notFound) return false;
+      throw error;
+    }
+  }
+
   /** The auth service checks the actor again in its own table before it flips the flag. */
   async toggleAdmin(actor: Actor, userId: string): Promise<UserDto> {
     await this.admins.require(actor, ADMIN_MESSAGES.adminRequired, 'toggle-admin');
     if (userId === actor.id) throw new ValidationError(ADMIN_MESSAGES.selfDemote);
-    if (!(await this.users.isActive(userId))) throw new NotFoundError('user');
+    if (!(await this.isActive(userId))) throw new NotFoundError('user');
     return this.services.call(AUTH_RPC.toggleAdmin, { actorId: actor.id, userId });
   }
 }

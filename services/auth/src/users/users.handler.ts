@@ -47,6 +47,11 @@ export class UsersHandler {
     return this.users.adminOfRecord(userId);
   }
 
+  @Rpc(AUTH_RPC.listUsers)
+  listUsers({ actorId }: RpcPayload<typeof AUTH_RPC.listUsers>) {
+    return this.users.listUsers(actorId);
+  }
+
   @Rpc(AUTH_RPC.toggleAdmin)
   toggleAdmin({ actorId, userId }: RpcPayload<typeof AUTH_RPC.toggleAdmin>) {
     return this.users.toggleAdmin(actorId, userId);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError, type Repository } from 'typeorm';
+import { DataSource, In, QueryFailedError, type Repository } from 'typeorm';
 import { UserBadgeEntity } from '../db/entities/user-badge.entity.js';
 import { UserEntity } from '../db/entities/user.entity.js';
 
@@ -145,6 +145,17 @@ export class UsersRepository {
         },
       });
     });
+  }
+
+  /** Newest first, accounts being deleted left out. */
+  listActive(): Promise<UserEntity[]> {
+    return this.active().orderBy('user.createdAt', 'DESC').addOrderBy('user.id', 'DESC').getMany();
+  }
+
+  /** Every badge of these members, oldest first. */
+  findBadgesOf(userIds: string[]): Promise<UserBadgeEntity[]> {
+    if (!userIds.length) return Promise.resolve([]);
+    return this.badges.find({ where: { userId: In(userIds) }, order: { earnedAt: 'ASC' } });
   }
 
   findBadges(userId: string): Promise<UserBadgeEntity[]> {

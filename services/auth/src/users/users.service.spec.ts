@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@app/contracts';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
 import type { UserEntity } from '../db/entities/user.entity.js';
+import type { UserBadgeEntity } from '../db/entities/user-badge.entity.js';
 import { strictMock, type StrictAnswers } from '@app/testing/unit';
 import { hashPassword, verifyPassword } from '../passwords/password-hasher.js';
 import type { UsersRepository } from './users.repository.js';
@@ -202,5 +203,26 @@ describe('UsersService', () => {
     );
     expect(await service.adminOfRecord(ADMIN)).toEqual({ isAdmin: true });
     expect(await service.adminOfRecord(MISSING)).toEqual({ isAdmin: false });
+  });
+
+  it('lists the members for an admin of record only, each with their email and their own badges', async () => {
+    const member = row({ id: OTHER, email: 'other@example.com' });
+    const admin = row({ id: ADMIN, email: 'admin@example.com', isAdmin: true });
+    const badge = (userId: string, badgeType: string) =>
+      ({ id: 1, userId, badgeType, earnedAt: new Date('2026-02-01T00:00:00Z') }) as UserBadgeEntity;
+    const service = new UsersService(
+      strictRepository({
+        findById: (id) => Promise.resolve([member, admin].find((user) => user.id === id) ?? null),
+        listActive: () => Promise.resolve([member, admin]),
+        findBadgesOf: () => Promise.resolve([badge(OTHER, 'first_video'), badge(ADMIN, 'pro')]),
+      }),
+    );
+    const listed = await service.listUsers(ADMIN);
+    expect(listed.map((user) => [user.email, user.badges.map((b) => b.badgeType)])).toEqual([
+      ['other@example.com', ['first_video']],
+      ['admin@example.com', ['pro']],
+    ]);
+    const refused = await service.listUsers(OTHER).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ForbiddenError);
   });
 });

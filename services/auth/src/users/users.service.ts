@@ -114,6 +114,25 @@ export class UsersService {
    * Flips another account's admin flag. The actor is looked up here, in the table of record: a
    * message without an admin actor (say, one published straight onto the bus) changes nothing.
    */
+  /** The admin panel's list, asked by the admin service for an actor this table must know as an admin. */
+  async listUsers(actorId: string): Promise<UserDto[]> {
+    await requireAdmin(
+      { id: actorId, isAdmin: true },
+      async (id) => (await this.users.findById(id))?.isAdmin ?? false,
+      { message: ADMIN_MESSAGES.adminRequired, action: 'list-users' },
+      this.logger,
+    );
+    const users = await this.users.listActive();
+    const badges = await this.users.findBadgesOf(users.map((user) => user.id));
+    return users.map((user) =>
+      toUserDto(
+        user,
+        badges.filter((badge) => badge.userId === user.id),
+        true,
+      ),
+    );
+  }
+
   async toggleAdmin(actorId: string, userId: string): Promise<UserDto> {
     // The message names an admin actor; whether it is one, this table says.
     await requireAdmin(
