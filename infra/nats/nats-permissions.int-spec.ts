@@ -152,12 +152,16 @@ describe('infra/nats/nats-server.conf', () => {
     expect(await request(catalog, CATALOG_RPC.listVideos.pattern)).toMatch(/^refused: /);
   });
 
-  it.each(['catalog', 'video'] as const)(
-    'lets the %s service ask auth for an admin of record, and request nothing else',
-    async (service) => {
+  it.each([
+    ['catalog', [ADMIN_CHECK]],
+    ['video', [ADMIN_CHECK, CATALOG_RPC.categoryExists.pattern]],
+  ] as const)(
+    'lets the %s service ask what it must (an admin of record; the video service: whether a category exists), and request nothing else',
+    async (service, asks) => {
       const connection = await connectAs(service);
-      expect(await request(connection, ADMIN_CHECK)).toBe(`auth answered ${ADMIN_CHECK}`);
-      for (const subject of ALL_SUBJECTS.filter((subject) => subject !== ADMIN_CHECK)) {
+      for (const subject of asks)
+        expect(await request(connection, subject)).toBe(`${ownerOf(subject)} answered ${subject}`);
+      for (const subject of ALL_SUBJECTS.filter((subject) => !(asks as readonly string[]).includes(subject))) {
         expect({ subject, reply: await request(connection, subject) }).toEqual({
           subject,
           reply: expect.stringMatching(/^refused: .*Permissions Violation for Publish/),

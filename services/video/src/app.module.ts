@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DOMAIN_EVENT_QUEUES, MEDIA_QUEUES } from '@app/contracts';
-import { AdminOfRecord, HealthModule, QueueModule } from '@app/common';
+import { AdminOfRecord, HealthModule, QueueModule, RpcClient } from '@app/common';
 import { config } from './config.js';
 import { DatabaseModule, OutboxModule } from '@app/database';
 import { VIDEO_DATABASE } from './db/video-database.js';
@@ -47,6 +47,11 @@ import { UploadIntentsSweeper } from './uploads/upload-intents.sweeper.js';
     {
       provide: AdminOfRecord,
       useFactory: () => new AdminOfRecord(config, 'video'),
+    },
+    {
+      // Questions to other services (the catalog: does a category exist), well within the gateway's deadline.
+      provide: RpcClient,
+      useFactory: () => RpcClient.overNats(config, 'video', { deadlineMs: 2000 }),
     },
   ],
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
+import { MAX_INT_ID } from '../ids.js';
 import { defineRpc, emptyRequestSchema } from '../rpc/define-rpc.js';
 import { bookmarkMessageSchema, bookmarkOwnerMessageSchema, type BookmarkCheckDto } from './bookmark.schemas.js';
 import { createCategoryMessageSchema, deleteCategoryMessageSchema } from './category.schemas.js';
@@ -13,6 +14,11 @@ export const CATALOG_RPC = {
   listCategories: defineRpc('catalog.categories.list.v1', {
     request: emptyRequestSchema,
     response: z.custom<CategoryDto[]>(),
+  }),
+  /** Whether a category exists: asked by the video service before it files a video under it. */
+  categoryExists: defineRpc('catalog.categories.exists.v1', {
+    request: z.object({ id: z.number().int().min(1).max(MAX_INT_ID) }),
+    response: z.custom<{ exists: boolean }>(),
   }),
   /** FORBIDDEN "Admin access required" unless the actor is an admin; CONFLICT when the name is taken, ignoring case. */
   createCategory: defineRpc('catalog.categories.create.v1', {

@@ -11,7 +11,7 @@ export const TRANSITIONAL_FOREIGN_READS: Readonly<Record<DatabaseOwner, readonly
   admin: [],
   auth: ['feedback', 'video'],
   catalog: ['video', 'auth'],
-  video: ['catalog', 'feedback'],
+  video: ['feedback'],
   feedback: ['video', 'catalog', 'auth'],
 };
 

@@ -12,6 +12,11 @@ export class CategoriesHandler {
     return this.categories.list();
   }
 
+  @Rpc(CATALOG_RPC.categoryExists)
+  async exists({ id }: RpcPayload<typeof CATALOG_RPC.categoryExists>) {
+    return { exists: await this.categories.exists(id) };
+  }
+
   @Rpc(CATALOG_RPC.createCategory)
   create({ actor, category }: RpcPayload<typeof CATALOG_RPC.createCategory>) {
     return this.categories.create(actor, category);

@@ -18,6 +18,10 @@ export class CategoriesRepository {
     this.categories = dataSource.getRepository(CategoryEntity);
   }
 
+  existsById(id: number): Promise<boolean> {
+    return this.categories.existsBy({ id });
+  }
+
   findAllByName(): Promise<CategoryEntity[]> {
     return this.categories.find({ order: { name: 'ASC' } });
   }

@@ -20,6 +20,10 @@ export class CategoriesService {
   }
 
   /** Admins only. Names are unique ignoring case ("golf" clashes with "Golf"). */
+  exists(id: number): Promise<boolean> {
+    return this.categories.existsById(id);
+  }
+
   async create(actor: Actor, category: CreateCategoryRequest): Promise<CategoryDto> {
     await this.admins.require(actor, CATEGORY_MESSAGES.adminRequired, 'create-category');
     const row = await this.categories.insert({ name: category.name, icon: category.icon });

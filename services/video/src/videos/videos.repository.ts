@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { recordDomainEvent, recordMediaJob } from '@app/database';
 import { VideoEntity } from '../db/entities/video.entity.js';
-import { ForeignCategoryEntity as CategoryEntity } from '../db/foreign-reads.js';
 import {
   DOMAIN_EVENTS,
   mediaJobId,
@@ -45,10 +44,6 @@ export class VideosRepository {
         data: { keys: [], prefixes: [`${PROFILE_IMAGE_PREFIX}/${userId}/`] },
       }),
     );
-  }
-
-  async categoryExists(id: number): Promise<boolean> {
-    return this.dataSource.getRepository(CategoryEntity).existsBy({ id });
   }
 
   hashExists(fileHash: string): Promise<boolean> {

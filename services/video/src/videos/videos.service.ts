@@ -10,8 +10,17 @@ import {
   type MediaResultJobData,
   type PlaybackSources,
   type UpdateVideoRequest,
+  CATALOG_RPC,
 } from '@app/contracts';
-import { AdminOfRecord, ForbiddenError, JobQueues, NotFoundError, ValidationError, securityEvent } from '@app/common';
+import {
+  AdminOfRecord,
+  ForbiddenError,
+  JobQueues,
+  NotFoundError,
+  RpcClient,
+  ValidationError,
+  securityEvent,
+} from '@app/common';
 import type { VideoEntity } from '../db/entities/video.entity.js';
 import { config } from '../config.js';
 import type { ProbeJudgement } from '../media/probe-judgement.js';
@@ -40,6 +49,7 @@ export class VideosService implements OnApplicationBootstrap {
     private readonly verdicts: ProbeVerdicts,
     private readonly queues: JobQueues,
     private readonly admins: AdminOfRecord,
+    private readonly catalog: RpcClient,
   ) {}
 
   async create(request: CreateVideoRequest): Promise<CreatedVideo> {
@@ -53,7 +63,8 @@ export class VideosService implements OnApplicationBootstrap {
       if (upload) await this.discardUpload(upload.objectKey, 'source');
       throw new ValidationError(sourceProblem);
     }
-    if (!(await this.videos.categoryExists(fields.categoryId))) {
+    // The catalog owns categories: it is asked, not read.
+    if (!(await this.catalog.call(CATALOG_RPC.categoryExists, { id: fields.categoryId })).exists) {
       if (upload) await this.discardUpload(upload.objectKey, 'category');
       throw new ValidationError(VIDEO_UPLOAD_MESSAGES.categoryUnknown);
     }
