@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DOMAIN_EVENT_QUEUES, DOMAIN_EVENTS } from '@app/contracts';
 import { JobQueues } from '@app/common';
+import { idsOf } from '@app/database';
 import { BookmarksRepository } from './bookmarks.repository.js';
 
 /**
@@ -17,10 +18,8 @@ export class BookmarkVideoDeletionsProcessor implements OnModuleInit {
 
   onModuleInit(): void {
     this.queues.registerWorker(DOMAIN_EVENT_QUEUES.catalogVideoDeletions, async (job) => {
-      const videoIds = job.data.events
-        .filter((event) => event.type === DOMAIN_EVENTS.videoDeleted && typeof event.videoId === 'number')
-        .map((event) => event.videoId as number);
-      await this.bookmarks.removeAllForVideos([...new Set(videoIds)].sort((a, b) => a - b));
+      const deleted = job.data.events.filter((event) => event.type === DOMAIN_EVENTS.videoDeleted);
+      await this.bookmarks.removeAllForVideos(idsOf(deleted, 'videoId'));
     });
   }
 }

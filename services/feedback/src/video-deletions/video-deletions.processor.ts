@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DOMAIN_EVENT_QUEUES, DOMAIN_EVENTS } from '@app/contracts';
 import { JobQueues } from '@app/common';
+import { idsOf } from '@app/database';
 import { VideoDeletionsRepository } from './video-deletions.repository.js';
 
 /**
@@ -16,10 +17,8 @@ export class VideoDeletionsProcessor implements OnModuleInit {
 
   onModuleInit(): void {
     this.queues.registerWorker(DOMAIN_EVENT_QUEUES.feedbackVideoDeletions, async (job) => {
-      const videoIds = job.data.events
-        .filter((event) => event.type === DOMAIN_EVENTS.videoDeleted && typeof event.videoId === 'number')
-        .map((event) => event.videoId as number);
-      await this.deletions.deleteFeedbackOf([...new Set(videoIds)].sort((a, b) => a - b));
+      const deleted = job.data.events.filter((event) => event.type === DOMAIN_EVENTS.videoDeleted);
+      await this.deletions.deleteFeedbackOf(idsOf(deleted, 'videoId'));
     });
   }
 }
