@@ -2,12 +2,15 @@
 // decorator metadata for Nest DI.
 //   unit         *.spec.ts beside the code: pure rules, strict mocks; no server, no build.
 //   unit-dom     frontend/src/**/*.spec.tsx: routes rendered in jsdom against a mocked API.
+//   service      *.service-spec.ts beside the code: one service's own Nest module in this process
+//                against a PostgreSQL database provisioned for its role; other services stubbed at
+//                its RpcClient, no NATS, no other process, no build (@app/testing/service).
 //   integration  *.int-spec.ts: real PostgreSQL, Redis, NATS, S3 and ffmpeg that `npm test`
-//                provisions (including the fault suite, *.faults.int-spec.ts).
+//                provisions, the apps as built processes (including the fault suite,
+//                *.faults.int-spec.ts).
 //   e2e          *.e2e.ts: Chromium against the whole product.
-// `npm run test:unit` runs the two unit projects; `npm test` runs every project. A per-service
-// tier (a service's Nest module against real PostgreSQL, no NATS) gets its own suffix and project
-// here; until then every *.int-spec.ts, services' included, stays in `integration`.
+// `npm run test:unit` runs the two unit projects, `npm run test:service` the service tier (on the
+// servers `npm test` provisions, without its build and checks), and `npm test` every project.
 const swc = (syntax) => [
   '@swc/jest',
   {
@@ -23,6 +26,7 @@ const swc = (syntax) => [
 
 const moduleNameMapper = {
   '^@app/testing/unit$': '<rootDir>/libs/testing/src/unit.ts',
+  '^@app/testing/service$': '<rootDir>/libs/testing/src/service.ts',
   '^@app/(contracts|common|database|storage|testing)$': '<rootDir>/libs/$1/src/index.ts',
   // The frontend's own alias, so its specs import modules as the app does.
   '^@/(.*)$': '<rootDir>/frontend/src/$1',
@@ -38,10 +42,14 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/', '/.test-data/'],
 };
 
-// The integration harness (embedded PostgreSQL, app processes, the stack) is refused in the unit
-// tiers, so a spec that needs provisioning cannot hide among the fast ones.
+// The harnesses that need provisioned servers are refused in the unit tiers, so a spec that needs
+// them cannot hide among the fast ones; the whole-stack harness is refused in the service tier.
 const unitModuleNameMapper = {
-  '^@app/testing$': '<rootDir>/infra/jest/harness-outside-unit-tier.cjs',
+  '^@app/testing(/service)?$': '<rootDir>/infra/jest/harness-outside-unit-tier.cjs',
+  ...moduleNameMapper,
+};
+const serviceModuleNameMapper = {
+  '^@app/testing$': '<rootDir>/infra/jest/stack-outside-service-tier.cjs',
   ...moduleNameMapper,
 };
 
@@ -73,6 +81,12 @@ export default {
       },
       setupFiles: ['<rootDir>/frontend/src/testing/jsdom-setup.ts'],
       testMatch: ['<rootDir>/frontend/src/**/*.spec.tsx'],
+    },
+    {
+      ...common,
+      displayName: 'service',
+      testMatch: ['<rootDir>/**/*.service-spec.ts'],
+      moduleNameMapper: serviceModuleNameMapper,
     },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/**/*.int-spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.ts'] },

@@ -1,6 +1,9 @@
 // `npm test`: provisions infrastructure for this run only (own database, bucket, queue prefix
 // and NATS subject prefix, so it can run beside `npm run up`), builds, and runs every Jest
-// test: unit, integration against the real servers and ffmpeg, and the Chromium browser test.
+// test: unit, per-service against PostgreSQL, integration against the real servers and ffmpeg,
+// and the Chromium browser test.
+// `--service-tier` (`npm run test:service`) runs the per-service tier alone: it starts no built
+// app and no browser, so the build, the checks, Chromium and kubectl are skipped.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -19,7 +22,9 @@ const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const databaseName = `vf_test_${runId}`;
 const bucket = `vf-test-${runId}`;
 const dataDir = join(root, '.test-data', runId);
-const jestArgs = process.argv.slice(2);
+const serviceTierOnly = process.argv.includes('--service-tier');
+const jestArgs = process.argv.slice(2).filter((arg) => arg !== '--service-tier');
+if (serviceTierOnly) jestArgs.push('--selectProjects', 'service');
 
 const useContainers =
   process.env.TEST_INFRA !== 'local' && (process.env.TEST_INFRA === 'containers' || (await dockerEngineReachable()));
@@ -27,17 +32,22 @@ const infra = useContainers
   ? await provisionContainers({ databaseName, bucket })
   : await provisionInfrastructure({ mode: 'test', root, dataDir, databaseName, bucket });
 if (useContainers) await ensureDatabase(infra.env.DATABASE_URL);
-const chromium = process.env.CHROMIUM_PATH ?? ensureBinary('chromium', 'chromium');
-// The k8s manifest test renders the overlays with `kubectl kustomize` (offline).
-ensureBinary('kubectl', 'kubectl');
+let chromium = process.env.CHROMIUM_PATH;
+if (!serviceTierOnly) {
+  chromium ??= ensureBinary('chromium', 'chromium');
+  // The k8s manifest test renders the overlays with `kubectl kustomize` (offline).
+  ensureBinary('kubectl', 'kubectl');
+}
 
 let exitCode = 1;
 try {
-  console.log('[test] building…');
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  // The zero-warning policy is part of the suite: types (tests included), lint and format.
-  console.log('[test] type-checking, linting, checking formatting…');
-  execFileSync('npm', ['run', 'check'], { cwd: root, stdio: 'inherit' });
+  if (!serviceTierOnly) {
+    console.log('[test] building…');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    // The zero-warning policy is part of the suite: types (tests included), lint and format.
+    console.log('[test] type-checking, linting, checking formatting…');
+    execFileSync('npm', ['run', 'check'], { cwd: root, stdio: 'inherit' });
+  }
 
   const env = {
     ...process.env,
@@ -45,7 +55,7 @@ try {
     TEST_RUN_ID: runId,
     QUEUE_PREFIX: `vft-${runId}`,
     NATS_SUBJECT_PREFIX: `t${runId}.`,
-    CHROMIUM_PATH: chromium,
+    ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
     NODE_ENV: 'test',
   };
   exitCode = await new Promise((resolveExit) => {

@@ -2,6 +2,7 @@ export * from './test-env.js';
 export * from './isolated-database.js';
 export * from './app-process.js';
 export * from './stack.js';
+export * from './eventually.js';
 export * from './media-fixtures.js';
 export * from './image-fixtures.js';
 export * from './image-metadata-fixtures.js';

@@ -1,6 +1,7 @@
-import { localServiceDatabaseUrls, provisionServiceDatabases, type DatabaseOwner } from '@app/database';
+import type { DatabaseOwner } from '@app/database';
 import { createIsolatedDatabase, type IsolatedDatabase } from './isolated-database.js';
 import { APP_ENTRIES, startApp, type RunningApp, type TestAppName } from './app-process.js';
+import { provisionServiceRoles } from './service-database.js';
 import { testInfra } from './test-env.js';
 
 export interface TestStack {
@@ -36,9 +37,7 @@ export async function startStack(
     ? givenDatabase(overrides.DATABASE_URL)
     : await createIsolatedDatabase(label);
   const namespace = `${infra.natsSubjectPrefix}${label}.`;
-  // As `npm run db:provision` does before a deployment starts: a role and a schema per service.
-  const serviceDatabaseUrls = localServiceDatabaseUrls(database.url);
-  await provisionServiceDatabases({ adminUrl: database.url, serviceUrls: serviceDatabaseUrls });
+  const serviceDatabaseUrls = await provisionServiceRoles(database.url);
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     REDIS_URL: infra.redisUrl,
@@ -96,27 +95,4 @@ export async function startStack(
 
 function givenDatabase(url: string): IsolatedDatabase {
   return { url, name: decodeURIComponent(new URL(url).pathname.slice(1)), drop: () => Promise.resolve() };
-}
-
-/** Polls until the predicate holds, or fails with the last value seen. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      last = await read();
-      if (accept(last)) return last;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(
-    `condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}${lastError ? `; last error: ${lastError instanceof Error ? lastError.message : JSON.stringify(lastError)}` : ''}`,
-  );
 }
