@@ -18,7 +18,7 @@ export class VideosHandler {
   }
 
   @Rpc(CATALOG_RPC.awaitVideo)
-  async await({ videoId, revision }: RpcPayload<typeof CATALOG_RPC.awaitVideo>) {
+  async awaitVideo({ videoId, revision }: RpcPayload<typeof CATALOG_RPC.awaitVideo>) {
     return { caughtUp: await this.videos.awaitRevision(videoId, revision) };
   }
 }
