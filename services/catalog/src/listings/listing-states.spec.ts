@@ -36,6 +36,14 @@ describe('videoStatesOf', () => {
     expect(videoStatesOf([videoDeleted({ revision: 4 }), videoChanged({ revision: 5 })])[0]?.removed).toBe(false);
   });
 
+  it('keeps no inline thumbnail in a deletion’s tombstone', () => {
+    expect(videoStatesOf([videoDeleted({ thumbnailData: '/9j/4AAQ' })])[0]).toMatchObject({
+      thumbnailData: null,
+      removed: true,
+    });
+    expect(videoStatesOf([videoChanged({ thumbnailData: '/9j/4AAQ' })])[0]?.thumbnailData).toBe('/9j/4AAQ');
+  });
+
   it('ignores events that carry no video state', () => {
     expect(videoStatesOf([profileChanged(), { ...videoChanged(), video: undefined }])).toEqual([]);
   });

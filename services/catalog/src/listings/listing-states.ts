@@ -20,7 +20,12 @@ const CARRIES_VIDEO_STATE: ReadonlySet<string> = new Set([
 export function videoStatesOf(events: readonly DeliveredDomainEvent[]): VideoListingState[] {
   const carried = events
     .filter((event) => CARRIES_VIDEO_STATE.has(event.type) && event.video)
-    .map((event) => ({ ...event.video!, removed: event.type === DOMAIN_EVENTS.videoDeleted }));
+    .map((event) =>
+      event.type === DOMAIN_EVENTS.videoDeleted
+        ? // A tombstone keeps the key and revision, not the (possibly large) inline thumbnail.
+          { ...event.video!, thumbnailData: null, removed: true }
+        : { ...event.video!, removed: false },
+    );
   const removalsFirst = [...carried.filter((state) => state.removed), ...carried.filter((state) => !state.removed)];
   return latestStates(removalsFirst, (state) => state.id);
 }
