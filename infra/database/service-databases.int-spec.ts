@@ -60,6 +60,8 @@ describe('service schemas', () => {
       'catalog.categories',
       'catalog.migrations',
       'catalog.outbox',
+      'catalog.people',
+      'catalog.video_listings',
       'feedback.feedback',
       'feedback.feedback_ratings',
       'feedback.feedback_votes',
@@ -81,7 +83,7 @@ describe('service schemas', () => {
     expect(migrated).toEqual({
       gateway: ['GatewaySchema1764000000000'],
       auth: ['AuthSchema1764000000000', 'DeletionRequested1764000000001'],
-      catalog: ['CatalogSchema1764000000000'],
+      catalog: ['CatalogSchema1764000000000', 'ListingProjection1764000000001', 'CategoryEventsBackfill1764000000002'],
       video: ['VideoSchema1764000000000'],
       feedback: ['FeedbackSchema1764000000000'],
       admin: ['AdminSchema1764000000000'],
@@ -263,6 +265,20 @@ describe('constraints', () => {
         'IDX_videos_feedback',
         'IDX_videos_category_recent',
         'IDX_videos_uploader_recent',
+      ]),
+    );
+    // The catalog's lists read its own copy of the videos, with the same orders indexed.
+    const listingIndexes: Array<{ indexname: string }> = await sql(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = 'catalog' AND tablename = 'video_listings'`,
+    );
+    expect(listingIndexes.map((i) => i.indexname)).toEqual(
+      expect.arrayContaining([
+        'IDX_video_listings_recent',
+        'IDX_video_listings_views',
+        'IDX_video_listings_rating',
+        'IDX_video_listings_feedback',
+        'IDX_video_listings_category_recent',
+        'IDX_video_listings_uploader_recent',
       ]),
     );
   });

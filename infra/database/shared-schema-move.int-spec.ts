@@ -200,7 +200,7 @@ describe('moving a shared schema to service schemas', () => {
     expect(migrated).toEqual({
       gateway: ['GatewaySchema1764000000000'],
       auth: ['AuthSchema1764000000000', 'DeletionRequested1764000000001'],
-      catalog: ['CatalogSchema1764000000000'],
+      catalog: ['CatalogSchema1764000000000', 'ListingProjection1764000000001', 'CategoryEventsBackfill1764000000002'],
       video: ['VideoSchema1764000000000'],
       feedback: ['FeedbackSchema1764000000000'],
       admin: ['AdminSchema1764000000000'],

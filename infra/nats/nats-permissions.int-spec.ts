@@ -143,7 +143,7 @@ describe('infra/nats/nats-server.conf', () => {
   it('lets a service publish nothing but replies: a catalog message to auth never arrives', async () => {
     const catalog = await connectAs('catalog');
     const gateway = await connectAs('gateway');
-    const subject = AUTH_RPC.getUser.pattern;
+    const subject = AUTH_RPC.updateProfile.pattern;
     catalog.publish(subject, 'from catalog');
     await catalog.flush();
     // Had the server routed catalog's message, auth would have received it before the gateway's.
@@ -153,10 +153,11 @@ describe('infra/nats/nats-server.conf', () => {
   });
 
   it.each([
-    ['catalog', [ADMIN_CHECK]],
+    ['catalog', [ADMIN_CHECK, AUTH_RPC.getUser.pattern]],
     ['video', [ADMIN_CHECK, CATALOG_RPC.categoryExists.pattern]],
+    ['feedback', [AUTH_RPC.getUser.pattern, VIDEO_RPC.getState.pattern]],
   ] as const)(
-    'lets the %s service ask what it must (an admin of record; the video service: whether a category exists), and request nothing else',
+    'lets the %s service ask what it must (an admin of record, a person or video its read model lacks; the video service: whether a category exists), and request nothing else',
     async (service, asks) => {
       const connection = await connectAs(service);
       for (const subject of asks)

@@ -3,6 +3,7 @@ import { CATEGORY_MESSAGES, type CategoryDto, type UserDto, type VideoDto } from
 import {
   firstAdmin,
   HttpSession,
+  linkYoutubeVideo,
   newUserFields,
   signIn,
   signUpMember,
@@ -193,11 +194,9 @@ describe('DELETE /api/categories/{id}', () => {
   it('leaves the category’s videos listed, uncategorised', async () => {
     const category = await newCategory('Unicycling');
     const other = await newCategory('Slacklining');
+    // Linked as members do: the catalog lists what the video service's events tell it.
     const insert = (categoryId: number, title: string) =>
-      sql<{ id: number }>(
-        'INSERT INTO video.videos (title, "uploaderId", "categoryId") VALUES ($1, $2, $3) RETURNING id',
-        [title, memberUser.id, categoryId],
-      ).then(([row]) => row!.id);
+      linkYoutubeVideo(member, { title, categoryId }).then((video) => video.id);
     const first = await insert(category.id, 'Idle hop');
     const second = await insert(category.id, 'Free mount');
     const kept = await insert(other.id, 'Line walk');

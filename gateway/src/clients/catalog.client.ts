@@ -9,6 +9,15 @@ import {
   type VideoDto,
 } from '@app/contracts';
 import { RpcClient } from '@app/common';
+import { config } from '../config.js';
+
+/**
+ * How long the catalog may wait for its listing projection to catch up with a write
+ * (CATALOG_RPC.getVideo with minRevision, awaitVideo: at most about 2 s) before it answers; the
+ * call's deadline allows that on top of the usual one.
+ */
+const CATCH_UP_WAIT_MS = 2000;
+const catchingUp = () => ({ timeoutMs: config.SERVICE_TIMEOUT_MS + CATCH_UP_WAIT_MS });
 
 @Injectable()
 export class CatalogClient {
@@ -32,9 +41,19 @@ export class CatalogClient {
     return this.rpc.call(CATALOG_RPC.listVideos, request);
   }
 
-  /** One video in the list shape, with its thumbnailData; 404 "Video not found". */
-  getVideo(id: number): Promise<VideoDto> {
-    return this.rpc.call(CATALOG_RPC.getVideo, { id });
+  /**
+   * One video in the list shape, with its thumbnailData; 404 "Video not found". With `minRevision`
+   * (what a write of the video service answered), the catalog first waits a short while until its
+   * listing holds that revision, so the writer reads their own write.
+   */
+  getVideo(id: number, minRevision?: number): Promise<VideoDto> {
+    if (minRevision === undefined) return this.rpc.call(CATALOG_RPC.getVideo, { id });
+    return this.rpc.call(CATALOG_RPC.getVideo, { id, minRevision }, catchingUp());
+  }
+
+  /** Waits a short while until the catalog's listing holds the video at `revision` or later, a deletion included. */
+  awaitVideo(videoId: number, revision: number): Promise<{ caughtUp: boolean }> {
+    return this.rpc.call(CATALOG_RPC.awaitVideo, { videoId, revision }, catchingUp());
   }
 
   listBookmarks(userId: string): Promise<VideoDto[]> {

@@ -96,13 +96,13 @@ export class VideoItemsController {
         if (upload) await this.dropUpload(user.id, upload.objectKey, { maybeRegistered: false });
         throw new BadRequestException({ message: problem });
       }
-      const { id } = await this.videos.create(user.id, parsed.data, upload).catch(async (error: unknown) => {
+      const written = await this.videos.create(user.id, parsed.data, upload).catch(async (error: unknown) => {
         // A refusal (4xx) registered nothing; a timeout or an outage may have registered the video.
         const refused = error instanceof HttpException && error.getStatus() < 500;
         if (upload) await this.dropUpload(user.id, upload.objectKey, { maybeRegistered: !refused });
         throw error;
       });
-      return await this.catalog.getVideo(id);
+      return await this.catalog.getVideo(written.id, revisionOf(written));
     } finally {
       await slot?.release();
     }
@@ -129,16 +129,21 @@ export class VideoItemsController {
     @CurrentUser() user: UserDto,
     @Body(new ZodBodyPipe(updateVideoRequestSchema)) body: UpdateVideoRequest,
   ): Promise<VideoDto> {
-    await this.videos.update(id, { id: user.id, isAdmin: user.isAdmin }, body);
-    return this.catalog.getVideo(id);
+    const written = await this.videos.update(id, { id: user.id, isAdmin: user.isAdmin }, body);
+    return this.catalog.getVideo(id, revisionOf(written));
   }
 
-  /** Uploader or admin; the stored files, feedback and bookmarks go with it. */
+  /**
+   * Uploader or admin; the stored files, feedback and bookmarks go with it. The answer waits a
+   * short while for the catalog's lists to drop the video, so the deleter does not see it again;
+   * the deletion is done either way.
+   */
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @UseGuards(SignedInGuard)
   async delete(@Param('id', VideoIdPipe) id: number, @CurrentUser() user: UserDto): Promise<void> {
-    await this.videos.delete(id, { id: user.id, isAdmin: user.isAdmin });
+    const written = await this.videos.delete(id, { id: user.id, isAdmin: user.isAdmin });
+    await this.catalog.awaitVideo(id, revisionOf(written)).catch(() => undefined);
   }
 
   /**
@@ -212,6 +217,13 @@ export class VideoItemsController {
     if (outcome?.abandoned || !maybeRegistered) await this.storage.delete(objectKey).catch(() => undefined);
   }
 }
+
+/**
+ * The revision of the video's state a write of the video service produced (VideoWriteResult), for
+ * the catalog to wait for. 0 (any state the catalog holds) only for an answer without one, from a
+ * video service older than that contract.
+ */
+const revisionOf = (written: { id: number; revision?: number }): number => written.revision ?? 0;
 
 /** A visitor's viewer key: their address and browser, hashed so neither is kept in the clear. */
 function visitorKey(req: Request): string {

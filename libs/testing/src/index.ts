@@ -13,3 +13,4 @@ export * from './nats-config.js';
 export * from './private-nats.js';
 export * from './private-postgres.js';
 export * from './strict-mock.js';
+export * from './domain-event-fixtures.js';

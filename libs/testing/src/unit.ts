@@ -3,3 +3,4 @@
 export * from './strict-mock.js';
 export * from './nats-config.js';
 export * from './image-metadata-fixtures.js';
+export * from './domain-event-fixtures.js';

@@ -37,10 +37,22 @@ export const CATALOG_RPC = {
     request: listVideosRequestSchema,
     response: z.custom<VideoDto[]>(),
   }),
-  /** One video in the list shape, with its thumbnailData; NOT_FOUND "Video not found". */
+  /**
+   * One video in the list shape, with its thumbnailData; NOT_FOUND "Video not found". With
+   * `minRevision` (the revision a write of the video service answered), waits a short while for the
+   * listing to hold at least that revision, so the writer reads their own write.
+   */
   getVideo: defineRpc('catalog.videos.get.v1', {
-    request: getVideoRequestSchema,
+    request: getVideoRequestSchema.extend({ minRevision: z.number().int().min(0).optional() }),
     response: z.custom<VideoDto>(),
+  }),
+  /**
+   * Waits a short while (at most about 2 s) until the listing projection holds the video at
+   * `revision` or later, a deletion included; `caughtUp: false` when it did not in time.
+   */
+  awaitVideo: defineRpc('catalog.videos.await.v1', {
+    request: z.object({ videoId: z.number().int().min(1).max(MAX_INT_ID), revision: z.number().int().min(0) }),
+    response: z.custom<{ caughtUp: boolean }>(),
   }),
   /** The member's saved videos (isBookmarked: true), newest save first. */
   listBookmarks: defineRpc('catalog.bookmarks.list.v1', {

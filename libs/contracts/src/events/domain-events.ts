@@ -13,15 +13,115 @@ export const DOMAIN_EVENTS = {
   feedbackDeleted: 'feedback.deleted.v1',
   /** A member's votes and ratings on someone's feedback removed (their account went). */
   reactionsWithdrawn: 'feedback.reactions-withdrawn.v1',
+  /**
+   * No new fact: the feedback service restating the numbers it holds (`videoStats`, `authorStats`),
+   * once, so read models built after the facts start from them (its backfill migration).
+   */
+  feedbackStatsRestated: 'feedback.stats-restated.v1',
   /** A video became playable (a link at once, a file when its processing finished). */
   videoPublished: 'video.published.v1',
-  /** The feedback service then deletes the video's feedback, votes and ratings; catalog its bookmarks. */
+  /**
+   * A video's state as lists show it, after any change: registered, edited, processed, viewed,
+   * its feedback numbers. Carries `video` and `uploaderStats`.
+   */
+  videoChanged: 'video.changed.v1',
+  /**
+   * Carries the video's last `video` state (its final revision) and `uploaderStats`. The feedback
+   * service then deletes the video's feedback, votes and ratings; catalog its bookmarks and listing.
+   */
   videoDeleted: 'video.deleted.v1',
+  /** A member's public profile (names, picture) after a change; `person.removed` when the account went. */
+  profileChanged: 'user.profile-changed.v1',
+  /** A category created (categories are never renamed); carries `category`. */
+  categoryChanged: 'category.changed.v1',
+  /** A category deleted; carries `category` with `removed: true` and its final revision. */
+  categoryDeleted: 'category.deleted.v1',
 } as const;
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
 export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = Object.values(DOMAIN_EVENTS);
 
-/** Ids, never entities: what a consumer needs to know which aggregates to derive again. */
+/**
+ * Event-carried state. Each state names its key and a revision that only grows for that key (the
+ * owner bumps it under the key's row lock), so a consumer keeps a state only when its revision is
+ * higher than the one it holds: a replayed, duplicated or reordered event changes nothing, and a
+ * late older state never brings back something removed (consumers keep the removal's revision).
+ */
+export interface CarriedState {
+  revision: number;
+}
+
+/** Owner: video service. What a list or a video page shows of a video; object keys never travel. */
+export interface VideoState extends CarriedState {
+  id: number;
+  title: string;
+  description: string | null;
+  categoryId: number | null;
+  uploaderId: string;
+  youtubeUrl: string | null;
+  /** The URL given with the video; the file itself, when stored, is served by the gateway instead. */
+  videoUrl: string | null;
+  thumbnailUrl: string | null;
+  /** An original or playback file is stored (then the gateway's stream route serves it). */
+  hasStoredVideo: boolean;
+  /** A thumbnail is stored (then the gateway's thumbnail route serves it). */
+  hasStoredThumbnail: boolean;
+  thumbnailData: string | null;
+  /** Seconds. */
+  duration: number | null;
+  processingState: 'uploaded' | 'processing' | 'ready' | 'failed';
+  hasFileError: boolean;
+  views: number;
+  feedbackCount: number;
+  averageRating: number;
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** Owner: video service. An uploader's published (ready) videos and the views of all their videos. */
+export interface UploaderVideoStats extends CarriedState {
+  userId: string;
+  publishedVideos: number;
+  totalViews: number;
+}
+
+/** Owner: feedback service. A video's feedback count and the mean of every rating its feedback got. */
+export interface VideoFeedbackStats extends CarriedState {
+  videoId: number;
+  feedbackCount: number;
+  averageRating: number;
+}
+
+/** Owner: feedback service. What an author's feedback earned, for points and badges. */
+export interface AuthorFeedbackStats extends CarriedState {
+  userId: string;
+  feedbackGiven: number;
+  helpfulVotesReceived: number;
+  /** The sum of the stars of every rating their feedback received. */
+  ratingStarsReceived: number;
+}
+
+/** Owner: auth service. A member's public face; `removed` when the account was deleted. */
+export interface PersonState extends CarriedState {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** The public profile picture URL. */
+  image: string | null;
+  removed: boolean;
+}
+
+/** Owner: catalog service. */
+export interface CategoryState extends CarriedState {
+  id: number;
+  name: string;
+  icon: string;
+  removed: boolean;
+}
+
+/**
+ * A fact, with the ids of what it touched and, where another service keeps a copy, the state
+ * after it (event-carried state transfer): consumers never read the owner's tables.
+ */
 export interface DomainEvent extends RequestTraced {
   type: DomainEventType;
   /** ISO 8601 */
@@ -30,6 +130,18 @@ export interface DomainEvent extends RequestTraced {
   videoId?: number;
   /** Members whose points or badges the fact can change. */
   userIds: string[];
+  /** video.changed, video.published, video.deleted */
+  video?: VideoState;
+  /** video.changed, video.published, video.deleted: the uploader's numbers after the fact. */
+  uploaderStats?: UploaderVideoStats;
+  /** feedback.*: the numbers of every video the fact touched, after it. */
+  videoStats?: VideoFeedbackStats[];
+  /** feedback.*: the numbers of every author the fact touched, after it. */
+  authorStats?: AuthorFeedbackStats[];
+  /** user.profile-changed */
+  person?: PersonState;
+  /** category.changed, category.deleted */
+  category?: CategoryState;
 }
 
 /** Outbox row payloads as delivered: the row id travels along, for logs and lag metrics. */
@@ -43,10 +155,14 @@ export interface DeliveredDomainEvent extends DomainEvent {
  * its own numbers in the transaction of the vote or rating, so it has no queue here.
  */
 export const DOMAIN_EVENT_QUEUES = {
-  /** video-service: videos.feedbackCount, averageRating */
+  /** video-service: videos.feedbackCount, averageRating, from `videoStats` */
   videoFeedbackStats: 'events-video-feedback-stats',
-  /** auth-service: users.points, user_badges */
+  /** auth-service: users.points, user_badges, from `authorStats` and `uploaderStats` */
   reputation: 'events-reputation',
+  /** catalog-service: its listing projection (video_listings, people) from `video` and `person` */
+  catalogListings: 'events-catalog-listings',
+  /** feedback-service: what it shows of videos, people and categories, from `video`, `person`, `category` */
+  feedbackReadModel: 'events-feedback-read-model',
   /** feedback-service: a deleted video's feedback, votes and ratings (no foreign key crosses services) */
   feedbackVideoDeletions: 'events-feedback-video-deletions',
   /** catalog-service: a deleted video's bookmarks */

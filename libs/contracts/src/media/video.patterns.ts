@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
 import { actorSchema } from '../auth/actor.schema.js';
+import type { VideoState } from '../events/domain-events.js';
 import { MAX_INT_ID } from '../ids.js';
 import { defineRpc } from '../rpc/define-rpc.js';
 import { referencedKeysRequestSchema, type ReferencedKeysResponse } from './media-references.js';
@@ -69,20 +70,37 @@ export interface PlaybackSources {
   thumbnailKey: string | null;
 }
 
+/**
+ * A write's answer: the video's id and the revision of its state that the write produced, so the
+ * caller can ask a read model for at least that revision (read-your-writes).
+ */
+export interface VideoWriteResult {
+  id: number;
+  revision: number;
+}
+
 /** Calls answered by the video service. */
 export const VIDEO_RPC = {
   /** Registers an upload or a link; with a file, waits up to `waitMs` for the worker's first verdict. */
   create: defineRpc('video.videos.create.v1', {
     request: createVideoRequestSchema,
-    response: z.custom<{ id: number }>(),
+    response: z.custom<VideoWriteResult>(),
   }),
   update: defineRpc('video.videos.update.v1', {
     request: updateVideoMessageSchema,
-    response: z.custom<{ id: number }>(),
+    response: z.custom<VideoWriteResult>(),
   }),
   delete: defineRpc('video.videos.delete.v1', {
     request: deleteVideoMessageSchema,
-    response: z.custom<{ id: number }>(),
+    response: z.custom<VideoWriteResult>(),
+  }),
+  /**
+   * A video's current state as its events carry it, or null: asked by a read model that has not
+   * heard of the video yet (feedback given on a video published a moment ago).
+   */
+  getState: defineRpc('video.videos.state.v1', {
+    request: z.object({ videoId }),
+    response: z.custom<{ video: VideoState | null }>(),
   }),
   recordView: defineRpc('video.views.record.v1', {
     request: recordViewRequestSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DOMAIN_EVENTS, type DeliveredDomainEvent } from '@app/contracts';
-import { idsOf, userIdsOf } from './domain-event-batches.js';
+import { idsOf, latestStates, userIdsOf } from './domain-event-batches.js';
 
 const event = (fields: Partial<DeliveredDomainEvent>): DeliveredDomainEvent => ({
   type: DOMAIN_EVENTS.feedbackRated,
@@ -21,5 +21,25 @@ describe('a batch of events', () => {
     expect(idsOf(batch, 'feedbackId')).toEqual([3, 9]);
     expect(idsOf(batch, 'videoId')).toEqual([1, 2]);
     expect(userIdsOf(batch)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps the newest carried state of each key, whatever order the states came in', () => {
+    const stats = (userId: string, revision: number, feedbackGiven: number) => ({
+      userId,
+      revision,
+      feedbackGiven,
+      helpfulVotesReceived: 0,
+      ratingStarsReceived: 0,
+    });
+    const batch = [
+      event({ authorStats: [stats('b', 7, 3)] }),
+      event({ authorStats: [stats('a', 2, 1), stats('b', 5, 2)] }),
+      event({}),
+      event({ authorStats: [stats('a', 3, 0)] }),
+    ];
+    expect(latestStates(batch.flatMap((e) => e.authorStats ?? []), (s) => s.userId)).toEqual([
+      stats('a', 3, 0),
+      stats('b', 7, 3),
+    ]);
   });
 });

@@ -10,7 +10,7 @@ export const TRANSITIONAL_FOREIGN_READS: Readonly<Record<DatabaseOwner, readonly
   gateway: [],
   admin: [],
   auth: ['feedback', 'video'],
-  catalog: ['video', 'auth'],
+  catalog: [],
   video: ['feedback'],
   feedback: ['video', 'catalog', 'auth'],
 };

@@ -13,13 +13,11 @@ export class BookmarksRepository {
 
   /**
    * Idempotent: a second save (even at the same moment) leaves one row. false when there is no
-   * such video. TRANSITIONAL (issue 14, point 2): whether the video exists is read from the video
-   * service's `videos` (found on the search_path, read-only) until the catalog's own listing
-   * projection answers it.
+   * such video: none the listing projection holds, or one it holds as removed.
    */
   async add(userId: string, videoId: number): Promise<boolean> {
     const [{ videoExists }] = await this.dataSource.query<[{ videoExists: boolean }]>(
-      `WITH target AS (SELECT id FROM videos WHERE id = $2),
+      `WITH target AS (SELECT id FROM video_listings WHERE id = $2 AND NOT removed),
             saved AS (INSERT INTO bookmarks ("userId", "videoId") SELECT $1, id FROM target
                        ON CONFLICT ("userId", "videoId") DO NOTHING)
        SELECT EXISTS (SELECT 1 FROM target) AS "videoExists"`,

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
+import { DOMAIN_EVENTS } from '@app/contracts';
+import { recordDomainEvent } from '@app/database';
 import { CategoryEntity } from '../db/entities/category.entity.js';
+import { toCategoryState } from './category.mapper.js';
 
 export interface NewCategory {
   name: string;
@@ -8,13 +11,18 @@ export interface NewCategory {
 }
 
 const UNIQUE_VIOLATION = '23505';
+const RETURNED: Array<keyof CategoryEntity> = ['id', 'name', 'icon', 'createdAt'];
 
-/** The only place the catalog service writes SQL for `categories`, which it owns. */
+/**
+ * The only place the catalog service writes SQL for `categories`, which it owns. Each change is
+ * published (category.changed / category.deleted) in its own transaction, for the read models
+ * that name categories.
+ */
 @Injectable()
 export class CategoriesRepository {
   private readonly categories: Repository<CategoryEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.categories = dataSource.getRepository(CategoryEntity);
   }
 
@@ -33,14 +41,22 @@ export class CategoriesRepository {
    */
   async insert(category: NewCategory): Promise<CategoryEntity | null> {
     try {
-      const result = await this.categories
-        .createQueryBuilder()
-        .insert()
-        .into(CategoryEntity)
-        .values(category)
-        .returning(['id', 'name', 'icon', 'createdAt'])
-        .execute();
-      return (result.raw as CategoryEntity[])[0] ?? null;
+      return await this.dataSource.transaction(async (manager) => {
+        const result = await manager
+          .createQueryBuilder()
+          .insert()
+          .into(CategoryEntity)
+          .values(category)
+          .returning(RETURNED)
+          .execute();
+        const row = (result.raw as CategoryEntity[])[0];
+        await recordDomainEvent(manager, {
+          type: DOMAIN_EVENTS.categoryChanged,
+          userIds: [],
+          category: toCategoryState(row, { removed: false }),
+        });
+        return row;
+      });
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION)
         return null;
@@ -49,17 +65,26 @@ export class CategoriesRepository {
   }
 
   /**
-   * The deleted row, or null when there was none. Videos of the category are left in place with
-   * no category (the foreign key is ON DELETE SET NULL).
+   * The deleted row, or null when there was none. The videos filed under it keep its id; lists
+   * name only categories that exist, so they show them uncategorised at once.
    */
-  async deleteById(id: number): Promise<CategoryEntity | null> {
-    const result = await this.categories
-      .createQueryBuilder()
-      .delete()
-      .from(CategoryEntity)
-      .where('id = :id', { id })
-      .returning(['id', 'name', 'icon', 'createdAt'])
-      .execute();
-    return (result.raw as CategoryEntity[])[0] ?? null;
+  deleteById(id: number): Promise<CategoryEntity | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .delete()
+        .from(CategoryEntity)
+        .where('id = :id', { id })
+        .returning(RETURNED)
+        .execute();
+      const row = (result.raw as CategoryEntity[])[0];
+      if (!row) return null;
+      await recordDomainEvent(manager, {
+        type: DOMAIN_EVENTS.categoryDeleted,
+        userIds: [],
+        category: toCategoryState(row, { removed: true }),
+      });
+      return row;
+    });
   }
 }

@@ -1,12 +1,15 @@
 import { OutboxEventEntity, type ServiceDatabase } from '@app/database';
 import { BookmarkEntity } from './entities/bookmark.entity.js';
 import { CategoryEntity } from './entities/category.entity.js';
-import { ForeignUserEntity, ForeignVideoEntity } from './foreign-reads.js';
+import { PersonEntity } from './entities/person.entity.js';
+import { VideoListingEntity } from './entities/video-listing.entity.js';
 import { CatalogSchema1764000000000 } from './migrations/1764000000000-catalog-schema.js';
+import { ListingProjection1764000000001 } from './migrations/1764000000001-listing-projection.js';
+import { CategoryEventsBackfill1764000000002 } from './migrations/1764000000002-category-events-backfill.js';
 
-/** catalog's schema: categories, bookmarks and its outbox. */
+/** catalog's schema: categories, bookmarks, its listing projection (video_listings, people) and its outbox. */
 export const CATALOG_DATABASE: ServiceDatabase = {
   schema: 'catalog',
-  entities: [CategoryEntity, BookmarkEntity, OutboxEventEntity, ForeignVideoEntity, ForeignUserEntity],
-  migrations: [CatalogSchema1764000000000],
+  entities: [CategoryEntity, BookmarkEntity, VideoListingEntity, PersonEntity, OutboxEventEntity],
+  migrations: [CatalogSchema1764000000000, ListingProjection1764000000001, CategoryEventsBackfill1764000000002],
 };

@@ -20,9 +20,8 @@ const row = (overrides: Partial<VideoListingRow> = {}): VideoListingRow => ({
   youtubeUrl: null,
   videoUrl: null,
   thumbnailUrl: null,
-  originalKey: null,
-  playbackKey: null,
-  thumbnailKey: null,
+  hasStoredVideo: false,
+  hasStoredThumbnail: false,
   hasFileError: false,
   processingState: 'ready',
   duration: null,
@@ -48,5 +47,52 @@ describe('toVideoDto', () => {
     expect(toVideoDto(row()).thumbnailData).toBeNull();
     expect(toVideoDto({ ...row(), thumbnailData: '/9j/4AAQ' }).thumbnailData).toBe('/9j/4AAQ');
     expect(toVideoDto({ ...row(), thumbnailData: null }).thumbnailData).toBeNull();
+  });
+
+  it('points a stored file and thumbnail at the gateway’s routes, and keeps given URLs otherwise', () => {
+    const stored = toVideoDto(
+      row({
+        hasStoredVideo: true,
+        hasStoredThumbnail: true,
+        videoUrl: 'https://cdn.example/a.mp4',
+        thumbnailUrl: null,
+      }),
+    );
+    expect(stored).toMatchObject({ videoUrl: '/api/videos/5/stream', thumbnailUrl: '/api/videos/5/thumbnail' });
+    const linked = toVideoDto(
+      row({
+        youtubeUrl: 'https://www.youtube.com/watch?v=abcdefghijk',
+        videoUrl: null,
+        thumbnailUrl: 'https://img.youtube.com/vi/abcdefghijk/hqdefault.jpg',
+      }),
+    );
+    expect(linked).toMatchObject({
+      youtubeUrl: 'https://www.youtube.com/watch?v=abcdefghijk',
+      videoUrl: null,
+      thumbnailUrl: 'https://img.youtube.com/vi/abcdefghijk/hqdefault.jpg',
+    });
+    // A file still being processed has no thumbnail of its own yet: its given one stays.
+    expect(toVideoDto(row({ hasStoredVideo: true, thumbnailUrl: 'https://img.example/t.jpg' })).thumbnailUrl).toBe(
+      'https://img.example/t.jpg',
+    );
+  });
+
+  it('names the uploader from the projection’s person, and nobody when it holds none', () => {
+    expect(
+      toVideoDto(row({ uploaderFirstName: 'Ada', uploaderLastName: 'Lovelace', uploaderImage: '/img' })),
+    ).toMatchObject({
+      uploaderId: '0d4f8a9e-1111-4c3b-9a7e-2b5f0c1d2e3f',
+      uploaderName: 'Ada Lovelace',
+      uploaderFirstName: 'Ada',
+      uploaderLastName: 'Lovelace',
+      uploaderImage: '/img',
+    });
+    const unnamed = toVideoDto(row({ uploaderFirstName: null, uploaderLastName: null }));
+    expect(unnamed).toMatchObject({
+      uploaderName: null,
+      uploaderFirstName: null,
+      uploaderLastName: null,
+      uploaderImage: null,
+    });
   });
 });

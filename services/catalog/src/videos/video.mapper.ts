@@ -5,12 +5,12 @@ import {
   videoThumbnailUrlFor,
   type VideoDto,
   type VideoProcessingState as ProcessingStateDto,
+  type VideoState,
 } from '@app/contracts';
-import type { ForeignVideoProcessingState as VideoProcessingState } from '../db/foreign-reads.js';
 import type { VideoListingRow } from './videos.repository.js';
 
 /** Screens tell only "still being prepared", "playable" and "broken" apart. */
-const PROCESSING_STATES: Record<VideoProcessingState, ProcessingStateDto> = {
+const PROCESSING_STATES: Record<VideoState['processingState'], ProcessingStateDto> = {
   uploaded: 'processing',
   processing: 'processing',
   ready: 'ready',
@@ -19,7 +19,7 @@ const PROCESSING_STATES: Record<VideoProcessingState, ProcessingStateDto> = {
 
 /**
  * A video as a list or a single read shows it. Stored files are reached through the gateway's
- * routes (the object keys never leave the service); a row without them keeps the URLs it was
+ * routes (the object keys stay in the video service); a video without them keeps the URLs it was
  * given. The base64 thumbnail is only present when the row carries it (a single video): a list
  * never inlines it.
  */
@@ -44,9 +44,9 @@ export const toVideoDto = (row: VideoListingRow & { thumbnailData?: string | nul
   feedbackCount: row.feedbackCount,
   averageRating: row.averageRating,
   youtubeUrl: row.youtubeUrl,
-  videoUrl: row.originalKey || row.playbackKey ? videoStreamUrlFor(row.id) : row.videoUrl,
+  videoUrl: row.hasStoredVideo ? videoStreamUrlFor(row.id) : row.videoUrl,
   thumbnailData: row.thumbnailData ?? null,
-  thumbnailUrl: row.thumbnailKey ? videoThumbnailUrlFor(row.id) : row.thumbnailUrl,
+  thumbnailUrl: row.hasStoredThumbnail ? videoThumbnailUrlFor(row.id) : row.thumbnailUrl,
   hasFileError: row.hasFileError,
   processingState: PROCESSING_STATES[row.processingState],
   duration: row.duration,

@@ -13,7 +13,12 @@ export class VideosHandler {
   }
 
   @Rpc(CATALOG_RPC.getVideo)
-  get({ id }: RpcPayload<typeof CATALOG_RPC.getVideo>) {
-    return this.videos.get(id);
+  get({ id, minRevision }: RpcPayload<typeof CATALOG_RPC.getVideo>) {
+    return this.videos.get(id, minRevision);
+  }
+
+  @Rpc(CATALOG_RPC.awaitVideo)
+  async awaitVideo({ videoId, revision }: RpcPayload<typeof CATALOG_RPC.awaitVideo>) {
+    return { caughtUp: await this.videos.awaitRevision(videoId, revision) };
   }
 }

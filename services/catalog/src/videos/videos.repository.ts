@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import type { ListVideosRequest, VideoListSort } from '@app/contracts';
+import type { ListVideosRequest, VideoListSort, VideoState } from '@app/contracts';
 import { BookmarkEntity } from '../db/entities/bookmark.entity.js';
 import { CategoryEntity } from '../db/entities/category.entity.js';
-import { ForeignUserEntity, ForeignVideoEntity, type ForeignVideoProcessingState } from '../db/foreign-reads.js';
+import { PersonEntity } from '../db/entities/person.entity.js';
+import { VideoListingEntity } from '../db/entities/video-listing.entity.js';
 import { containsPattern } from './like-pattern.js';
 
 /** A video with its uploader's and category's names, as one listing query returns it. */
@@ -25,11 +26,10 @@ export interface VideoListingRow {
   youtubeUrl: string | null;
   videoUrl: string | null;
   thumbnailUrl: string | null;
-  originalKey: string | null;
-  playbackKey: string | null;
-  thumbnailKey: string | null;
+  hasStoredVideo: boolean;
+  hasStoredThumbnail: boolean;
   hasFileError: boolean;
-  processingState: ForeignVideoProcessingState;
+  processingState: VideoState['processingState'];
   duration: number | null;
 }
 
@@ -52,7 +52,7 @@ const LISTING_COLUMNS: Columns<VideoListingRow> = [
   ['video.uploaderId', 'uploaderId'],
   ['uploader.firstName', 'uploaderFirstName'],
   ['uploader.lastName', 'uploaderLastName'],
-  ['uploader.profileImageUrl', 'uploaderImage'],
+  ['uploader.image', 'uploaderImage'],
   ['video.views', 'views'],
   ['video.createdAt', 'createdAt'],
   ['video.feedbackCount', 'feedbackCount'],
@@ -60,9 +60,8 @@ const LISTING_COLUMNS: Columns<VideoListingRow> = [
   ['video.youtubeUrl', 'youtubeUrl'],
   ['video.videoUrl', 'videoUrl'],
   ['video.thumbnailUrl', 'thumbnailUrl'],
-  ['video.originalKey', 'originalKey'],
-  ['video.playbackKey', 'playbackKey'],
-  ['video.thumbnailKey', 'thumbnailKey'],
+  ['video.hasStoredVideo', 'hasStoredVideo'],
+  ['video.hasStoredThumbnail', 'hasStoredThumbnail'],
   ['video.hasFileError', 'hasFileError'],
   ['video.processingState', 'processingState'],
   ['video.duration', 'duration'],
@@ -72,7 +71,7 @@ const DETAIL_COLUMNS: Columns<VideoDetailRow> = [...LISTING_COLUMNS, ['video.thu
 
 /**
  * The leading sort key of each list order; `id DESC` always follows, so ties have a stable order
- * and each order is served by its index (IDX_videos_recent / _views / _rating / _feedback).
+ * and each order is served by its index (IDX_video_listings_recent / _views / _rating / _feedback).
  */
 const SORT_KEYS: Record<VideoListSort, string> = {
   recent: 'video.createdAt',
@@ -81,9 +80,15 @@ const SORT_KEYS: Record<VideoListSort, string> = {
   feedback: 'video.feedbackCount',
 };
 
+/** A listing's revision, for a caller waiting to read its own write. */
+export interface ListingRevision {
+  revision: number;
+  removed: boolean;
+}
+
 /**
- * The only place the catalog service queries videos. It reads `videos` (owned by the video
- * service) and joins `users` and `categories` for names; it writes none of them.
+ * The only place the catalog service reads its listing projection: `video_listings` (what is not
+ * removed) with `people` and `categories` for names, all its own tables.
  */
 @Injectable()
 export class VideosRepository {
@@ -91,7 +96,7 @@ export class VideosRepository {
 
   /**
    * One statement. Ordered by (sort key, id), both descending. With the default order and a
-   * category or uploader filter, IDX_videos_category_recent / IDX_videos_uploader_recent serve it.
+   * category or uploader filter, IDX_video_listings_category_recent / _uploader_recent serve it.
    * The title search is a case-insensitive substring match with the wildcards taken literally.
    */
   findPageForListing(request: ListVideosRequest): Promise<VideoListingRow[]> {
@@ -121,16 +126,29 @@ export class VideosRepository {
 
   /** The same shape as a list item, plus thumbnailData; one statement. */
   async findDetailById(id: number): Promise<VideoDetailRow | null> {
-    const row = await this.select(DETAIL_COLUMNS).where('video.id = :id', { id }).getRawOne<VideoDetailRow>();
+    const row = await this.select(DETAIL_COLUMNS).andWhere('video.id = :id', { id }).getRawOne<VideoDetailRow>();
     return row ?? null;
   }
 
-  private select<Row>(columns: Columns<Row>): SelectQueryBuilder<ForeignVideoEntity> {
+  /** The revision the projection holds of a video, removed or not; null before it has heard of it. */
+  async findRevision(id: number): Promise<ListingRevision | null> {
+    const row = await this.dataSource
+      .getRepository(VideoListingEntity)
+      .findOne({ select: { revision: true, removed: true }, where: { id } });
+    return row ? { revision: row.revision, removed: row.removed } : null;
+  }
+
+  /**
+   * Listed videos only (NOT removed: the predicate of every list index). An uploader whose account
+   * went is named by no one, as a category that was deleted.
+   */
+  private select<Row>(columns: Columns<Row>): SelectQueryBuilder<VideoListingEntity> {
     return this.dataSource
       .createQueryBuilder()
-      .from(ForeignVideoEntity, 'video')
-      .leftJoin(ForeignUserEntity, 'uploader', 'uploader.id = video.uploaderId')
+      .from(VideoListingEntity, 'video')
+      .leftJoin(PersonEntity, 'uploader', 'uploader.id = video.uploaderId AND NOT uploader.removed')
       .leftJoin(CategoryEntity, 'category', 'category.id = video.categoryId')
-      .select(columns.map(([expression, alias]) => `${expression} AS "${String(alias)}"`));
+      .select(columns.map(([expression, alias]) => `${expression} AS "${String(alias)}"`))
+      .where('NOT video.removed');
   }
 }

@@ -1,0 +1,56 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { DeliveredDomainEvent, PersonState } from '@app/contracts';
+import { rpcFailureDetail } from '@app/common';
+import { personStatesOf, uploadersToLookUp, videoStatesOf } from './listing-states.js';
+import { ListingProjectionRepository } from './listing-projection.repository.js';
+import { PeopleOfRecord } from './people-of-record.js';
+
+/**
+ * Keeps the catalog's listing projection: each video's state from the video service's events and
+ * each member's public face from auth's, so lists never read another service's tables.
+ */
+@Injectable()
+export class ListingProjectionService {
+  private readonly logger = new Logger(ListingProjectionService.name);
+
+  constructor(
+    private readonly listings: ListingProjectionRepository,
+    private readonly peopleOfRecord: PeopleOfRecord,
+  ) {}
+
+  /**
+   * Applies a batch. An uploader the projection has not heard of is asked of auth first, so a new
+   * listing shows its uploader's name from the start. When auth does not answer, the listings are
+   * stored all the same (unnamed for now) and the batch then fails, to be applied again: the
+   * states already stored change nothing the second time, and the uploader is asked again.
+   */
+  async apply(events: readonly DeliveredDomainEvent[]): Promise<void> {
+    const videos = videoStatesOf(events);
+    const people = personStatesOf(events);
+    if (!videos.length && !people.length) return;
+    const unknown = await this.listings.peopleMissing(uploadersToLookUp(videos, people));
+    const peopleLookedUp: PersonState[] = [];
+    const unanswered: Array<{ userId: string; error: unknown }> = [];
+    await Promise.all(
+      unknown.map(async (userId) => {
+        try {
+          const person = await this.peopleOfRecord.find(userId);
+          if (person) peopleLookedUp.push(person);
+        } catch (error) {
+          unanswered.push({ userId, error });
+        }
+      }),
+    );
+    await this.listings.store({ videos, people, peopleLookedUp });
+    if (unanswered.length) {
+      const [{ userId, error }] = unanswered as [(typeof unanswered)[number]];
+      this.logger.warn({
+        msg: 'uploader not looked up',
+        userId,
+        unanswered: unanswered.length,
+        error: rpcFailureDetail(error),
+      });
+      throw new Error(`auth did not say who ${unanswered.length} uploader(s) are; the batch is applied again`);
+    }
+  }
+}
