@@ -9,9 +9,9 @@ import type { DatabaseOwner } from '../service-database.js';
 export const TRANSITIONAL_FOREIGN_READS: Readonly<Record<DatabaseOwner, readonly DatabaseOwner[]>> = {
   gateway: [],
   admin: [],
-  auth: ['feedback', 'video'],
+  auth: [],
   catalog: ['video', 'auth'],
-  video: ['feedback'],
+  video: [],
   feedback: ['video', 'catalog', 'auth'],
 };
 
