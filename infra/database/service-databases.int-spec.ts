@@ -52,6 +52,7 @@ describe('service schemas', () => {
       'admin.migrations',
       'admin.user_deletions',
       'auth.admin_bootstraps',
+      'auth.member_activity',
       'auth.migrations',
       'auth.outbox',
       'auth.user_badges',
@@ -62,16 +63,22 @@ describe('service schemas', () => {
       'catalog.outbox',
       'catalog.people',
       'catalog.video_listings',
+      'feedback.author_stats',
+      'feedback.category_summaries',
       'feedback.feedback',
       'feedback.feedback_ratings',
       'feedback.feedback_votes',
       'feedback.migrations',
       'feedback.outbox',
+      'feedback.people',
+      'feedback.video_stats',
+      'feedback.video_summaries',
       'gateway.migrations',
       'gateway.sessions',
       'video.migrations',
       'video.outbox',
       'video.upload_intents',
+      'video.uploader_stats',
       'video.videos',
     ]);
     expect(await sql(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).toEqual([]);
@@ -82,10 +89,19 @@ describe('service schemas', () => {
       );
     expect(migrated).toEqual({
       gateway: ['GatewaySchema1764000000000'],
-      auth: ['AuthSchema1764000000000', 'DeletionRequested1764000000001'],
+      auth: [
+        'AuthSchema1764000000000',
+        'DeletionRequested1764000000001',
+        'MemberActivity1764000000002',
+        'ProfileBackfill1764000000003',
+      ],
       catalog: ['CatalogSchema1764000000000', 'ListingProjection1764000000001', 'CategoryEventsBackfill1764000000002'],
-      video: ['VideoSchema1764000000000'],
-      feedback: ['FeedbackSchema1764000000000'],
+      video: ['VideoSchema1764000000000', 'VideoStateRevisions1764000000001', 'VideoStateBackfill1764000000002'],
+      feedback: [
+        'FeedbackSchema1764000000000',
+        'FeedbackStatsAndReadModel1764000000001',
+        'FeedbackStatsBackfill1764000000002',
+      ],
       admin: ['AdminSchema1764000000000'],
     });
   });

@@ -199,10 +199,19 @@ describe('moving a shared schema to service schemas', () => {
       );
     expect(migrated).toEqual({
       gateway: ['GatewaySchema1764000000000'],
-      auth: ['AuthSchema1764000000000', 'DeletionRequested1764000000001'],
+      auth: [
+        'AuthSchema1764000000000',
+        'DeletionRequested1764000000001',
+        'MemberActivity1764000000002',
+        'ProfileBackfill1764000000003',
+      ],
       catalog: ['CatalogSchema1764000000000', 'ListingProjection1764000000001', 'CategoryEventsBackfill1764000000002'],
-      video: ['VideoSchema1764000000000'],
-      feedback: ['FeedbackSchema1764000000000'],
+      video: ['VideoSchema1764000000000', 'VideoStateRevisions1764000000001', 'VideoStateBackfill1764000000002'],
+      feedback: [
+        'FeedbackSchema1764000000000',
+        'FeedbackStatsAndReadModel1764000000001',
+        'FeedbackStatsBackfill1764000000002',
+      ],
       admin: ['AdminSchema1764000000000'],
     });
     expect(await sql(`SELECT email, "deletionRequestedAt" FROM auth.users ORDER BY email`)).toEqual([
@@ -211,6 +220,57 @@ describe('moving a shared schema to service schemas', () => {
     ]);
     expect(await sql(`SELECT count(*)::int AS n FROM catalog.categories`)).toEqual([
       { n: before['catalog.categories']!.length },
+    ]);
+  });
+
+  it('publishes once, with revision 1, the videos and members that were there', async () => {
+    // The owners' backfills, in their outboxes for their relays to deliver to the read models.
+    expect(await sql(`SELECT id, revision FROM video.videos`)).toEqual([{ id: ids.video, revision: 1 }]);
+    expect(await sql(`SELECT "profileRevision" FROM auth.users`)).toEqual([
+      { profileRevision: 1 },
+      { profileRevision: 1 },
+    ]);
+    const videoEvents = await sql<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM video.outbox WHERE "eventType" = 'video.changed.v1' ORDER BY id`,
+    );
+    expect(videoEvents.map((row) => row.payload)).toEqual([
+      {
+        type: 'video.changed.v1',
+        occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        videoId: ids.video,
+        userIds: [ids.member],
+        video: {
+          id: ids.video,
+          revision: 1,
+          title: 'Backhand slice',
+          description: null,
+          categoryId: expect.any(Number),
+          uploaderId: ids.member,
+          youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          videoUrl: null,
+          thumbnailUrl: null,
+          hasStoredVideo: false,
+          hasStoredThumbnail: false,
+          thumbnailData: null,
+          duration: null,
+          processingState: 'ready',
+          hasFileError: false,
+          views: 7,
+          feedbackCount: 1,
+          averageRating: 4,
+          createdAt: (before['video.videos']![0] as { createdAt: Date }).createdAt.toISOString(),
+        },
+        uploaderStats: { userId: ids.member, revision: 1, publishedVideos: 1, totalViews: 7 },
+      },
+    ]);
+    const people = await sql<{ payload: { person: Record<string, unknown> } }>(
+      `SELECT payload FROM auth.outbox WHERE "eventType" = 'user.profile-changed.v1' ORDER BY id`,
+    );
+    expect(
+      people.map((row) => row.payload.person).sort((a, b) => String(a.firstName).localeCompare(String(b.firstName))),
+    ).toEqual([
+      { id: ids.member, revision: 1, firstName: 'Ana', lastName: 'Lima', image: null, removed: false },
+      { id: ids.coach, revision: 1, firstName: 'Cleo', lastName: 'Park', image: null, removed: false },
     ]);
   });
 });

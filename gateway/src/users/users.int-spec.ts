@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { AUTH_MESSAGES, type UserDto } from '@app/contracts';
+import { AUTH_MESSAGES, DOMAIN_EVENTS, type PersonState, type UserDto } from '@app/contracts';
 import {
   firstAdmin,
   HttpSession,
@@ -20,6 +20,7 @@ import {
   withJpegMetadata,
   withPngMetadata,
   withWebpMetadata,
+  withClient,
   type ImageFormat,
   type TestStack,
 } from '@app/testing';
@@ -260,6 +261,60 @@ describe('profile pictures', () => {
     expect(res.status).toBe(404);
     const traversal = await fetch(`${stack.baseUrl}/api/users/${user.id}/profile-image/..%2F..%2Fsecret.png`);
     expect(traversal.status).toBe(404);
+  });
+});
+
+describe('the public face other services keep of a member', () => {
+  /** What the auth service published of the member, in the order it recorded it. */
+  const published = async (userId: string) =>
+    withClient(stack.database.url, async (client) =>
+      (
+        await client.query<{ payload: { userIds: string[]; person: PersonState } }>(
+          `SELECT payload FROM auth.outbox WHERE "eventType" = $1 AND payload->'person'->>'id' = $2 ORDER BY id`,
+          [DOMAIN_EVENTS.profileChanged, userId],
+        )
+      ).rows.map((row) => row.payload),
+    );
+
+  it('is published on registration and again, at a higher revision, after every change of names or picture', async () => {
+    const { session, user } = await member({ firstName: 'Noor', lastName: 'Haddad' });
+    expect(await published(user.id)).toEqual([
+      expect.objectContaining({
+        userIds: [user.id],
+        person: { id: user.id, revision: 1, firstName: 'Noor', lastName: 'Haddad', image: null, removed: false },
+      }),
+    ]);
+
+    expect((await session.put('/api/users/profile', { firstName: 'Noor', lastName: 'Said' })).status).toBe(200);
+    const picture = await uploadImage(session, imageForm(PNG));
+    expect(picture.status).toBe(200);
+    expect((await session.delete('/api/users/profile/image')).status).toBe(200);
+
+    const people = (await published(user.id)).map((event) => event.person);
+    expect(people).toEqual([
+      { id: user.id, revision: 1, firstName: 'Noor', lastName: 'Haddad', image: null, removed: false },
+      { id: user.id, revision: 2, firstName: 'Noor', lastName: 'Said', image: null, removed: false },
+      // The picture as the profile shows it: the gateway's URL, never the stored object's key.
+      {
+        id: user.id,
+        revision: 3,
+        firstName: 'Noor',
+        lastName: 'Said',
+        image: picture.body.profileImageUrl,
+        removed: false,
+      },
+      { id: user.id, revision: 4, firstName: 'Noor', lastName: 'Said', image: null, removed: false },
+    ]);
+    expect(picture.body.profileImageUrl).toMatch(/^\/api\/users\//);
+  });
+
+  it('publishes nothing for a refused change', async () => {
+    const { session, user } = await member();
+    expect((await session.put('/api/users/profile', { firstName: '', lastName: 'Park' })).status).toBe(400);
+    expect((await uploadImage(session, imageForm(Buffer.from('<svg onload="alert(1)"/>'), 'cat.png'))).status).toBe(
+      400,
+    );
+    expect((await published(user.id)).map((event) => event.person.revision)).toEqual([1]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
 import { HealthModule, QueueModule } from '@app/common';
-import { DatabaseModule } from '@app/database';
+import { DatabaseModule, OutboxModule } from '@app/database';
 import { config } from './config.js';
 import { AUTH_DATABASE } from './db/auth-database.js';
 import { ReputationProcessor } from './reputation/reputation.processor.js';
@@ -13,8 +13,9 @@ import { UsersService } from './users/users.service.js';
 import { ADMIN_BOOTSTRAP_CONFIG, AdminBootstrap } from './users/admin-bootstrap.js';
 
 /**
- * The auth service: accounts, credentials and profiles (owner of `users`), and members'
- * reputation (points and badges), derived from domain events.
+ * The auth service: accounts, credentials and profiles (owner of `users`), whose public face it
+ * publishes in its events, and members' reputation (points and badges), derived from the numbers
+ * other services' events carry.
  */
 @Module({
   imports: [
@@ -25,6 +26,7 @@ import { ADMIN_BOOTSTRAP_CONFIG, AdminBootstrap } from './users/admin-bootstrap.
       prefix: config.QUEUE_PREFIX,
       consumes: [DOMAIN_EVENT_QUEUES.reputation],
     }),
+    OutboxModule,
     HealthModule.forApp('auth'),
   ],
   controllers: [UsersHandler, ProfileImageReferencesHandler],

@@ -18,8 +18,9 @@ import { UploadIntentsService } from './uploads/upload-intents.service.js';
 import { UploadIntentsSweeper } from './uploads/upload-intents.sweeper.js';
 
 /**
- * The video service: owns `videos`, registers uploads, drives the media pipeline, counts views
- * and derives each video's feedback numbers from feedback events.
+ * The video service: owns `videos`, registers uploads, drives the media pipeline, counts views,
+ * keeps each video's feedback numbers from feedback events, and publishes each video's state and
+ * its uploader's numbers in its events.
  */
 @Module({
   imports: [

@@ -37,9 +37,11 @@ describe('a batch of events', () => {
       event({}),
       event({ authorStats: [stats('a', 3, 0)] }),
     ];
-    expect(latestStates(batch.flatMap((e) => e.authorStats ?? []), (s) => s.userId)).toEqual([
-      stats('a', 3, 0),
-      stats('b', 7, 3),
-    ]);
+    expect(
+      latestStates(
+        batch.flatMap((e) => e.authorStats ?? []),
+        (s) => s.userId,
+      ),
+    ).toEqual([stats('a', 3, 0), stats('b', 7, 3)]);
   });
 });

@@ -9,10 +9,10 @@ import type { DatabaseOwner } from '../service-database.js';
 export const TRANSITIONAL_FOREIGN_READS: Readonly<Record<DatabaseOwner, readonly DatabaseOwner[]>> = {
   gateway: [],
   admin: [],
-  auth: ['feedback', 'video'],
+  auth: [],
   catalog: [],
-  video: ['feedback'],
-  feedback: ['video', 'catalog', 'auth'],
+  video: [],
+  feedback: [],
 };
 
 /** The service's own schema first, so its own `outbox` and `migrations` are the ones it finds. */

@@ -1,10 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
 import { JobQueues } from '@app/common';
-import { userIdsOf } from '@app/database';
+import { latestStates } from '@app/database';
 import { ReputationRepository } from './reputation.repository.js';
 
-/** Consumer of every domain event that can change a member's points or badges. */
+/**
+ * Consumer of the numbers members' points and badges are made of: `authorStats` (feedback
+ * events) and `uploaderStats` (video events), the newest of each member per batch.
+ */
 @Injectable()
 export class ReputationProcessor implements OnModuleInit {
   constructor(
@@ -13,8 +16,17 @@ export class ReputationProcessor implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queues.registerWorker(DOMAIN_EVENT_QUEUES.reputation, (job) =>
-      this.reputation.deriveFor(userIdsOf(job.data.events)),
+    this.queues.registerWorker(DOMAIN_EVENT_QUEUES.reputation, ({ data: { events } }) =>
+      this.reputation.apply({
+        authorStats: latestStates(
+          events.flatMap((event) => event.authorStats ?? []),
+          (stats) => stats.userId,
+        ),
+        uploaderStats: latestStates(
+          events.map((event) => event.uploaderStats),
+          (stats) => stats.userId,
+        ),
+      }),
     );
   }
 }

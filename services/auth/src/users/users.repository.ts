@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, QueryFailedError, type Repository } from 'typeorm';
+import { DataSource, In, QueryFailedError, type EntityManager, type Repository } from 'typeorm';
+import { DOMAIN_EVENTS, type PersonState } from '@app/contracts';
+import { recordDomainEvent } from '@app/database';
 import { UserBadgeEntity } from '../db/entities/user-badge.entity.js';
 import { UserEntity } from '../db/entities/user.entity.js';
+import { removedPerson, toPersonState } from './person-state.mapper.js';
 
 export interface NewUser {
   email: string;
@@ -25,7 +28,11 @@ export interface AdminBootstrapSteps {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The only place the auth service talks SQL. It owns `users`; `user_badges` is only read. */
+/**
+ * The only place the auth service talks SQL about accounts. It owns `users`; `user_badges` is
+ * only read. Every change of a member's public face (PersonState) bumps `profileRevision` under
+ * the row lock and records `user.profile-changed` in the same transaction.
+ */
 @Injectable()
 export class UsersRepository {
   private readonly users: Repository<UserEntity>;
@@ -62,10 +69,20 @@ export class UsersRepository {
     return this.users.findOneBy({ id });
   }
 
-  /** The last step of deleting a member: the row, and what still hangs off it by cascade (badges). */
-  async delete(id: string): Promise<number> {
-    const result = await this.users.delete({ id });
-    return result.affected ?? 0;
+  /**
+   * The last step of deleting a member: the row, and what still hangs off it by cascade (badges,
+   * reputation numbers); the other services learn that the member is gone.
+   */
+  delete(id: string): Promise<number> {
+    if (!UUID.test(id)) return Promise.resolve(0);
+    return this.users.manager.transaction(async (manager) => {
+      const [deleted] = await manager.query<[Pick<UserEntity, 'id' | 'profileRevision'>[], number]>(
+        `DELETE FROM users WHERE id = $1 RETURNING id, "profileRevision"`,
+        [id],
+      );
+      for (const user of deleted) await recordProfileChanged(manager, removedPerson(user));
+      return deleted.length;
+    });
   }
 
   /** Idempotent: the first request's time is kept. */
@@ -86,19 +103,32 @@ export class UsersRepository {
   /** The new row, or null when the email is already taken (the unique constraint decides races). */
   async insert(user: NewUser): Promise<UserEntity | null> {
     try {
-      return await this.users.save(this.users.create(user));
+      return await this.users.manager.transaction((manager) => insertPublished(manager, user));
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505') return null;
       throw error;
     }
   }
 
-  async updateProfile(
+  /** The changed row; null when there is no such (active) account. */
+  updateProfile(
     id: string,
     profile: Pick<UserEntity, 'firstName' | 'lastName' | 'description'>,
   ): Promise<UserEntity | null> {
-    await this.users.update({ id }, profile);
-    return this.findById(id);
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return this.users.manager.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({ ...profile, profileRevision: () => '"profileRevision" + 1' })
+        .where('id = :id AND "deletionRequestedAt" IS NULL', { id })
+        .returning('*')
+        .execute();
+      const [user] = result.raw as UserEntity[];
+      if (!user) return null;
+      await recordProfileChanged(manager, toPersonState(user));
+      return user;
+    });
   }
 
   /** Sets the picture URL and answers the one it replaced; the row lock keeps two uploads from both keeping theirs. */
@@ -110,8 +140,10 @@ export class UsersRepository {
       const users = manager.getRepository(UserEntity);
       const current = await users.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!current) return null;
-      await users.update({ id }, { profileImageUrl });
-      return { user: { ...current, profileImageUrl, updatedAt: new Date() }, previousUrl: current.profileImageUrl };
+      await users.update({ id }, { profileImageUrl, profileRevision: () => '"profileRevision" + 1' });
+      const user = { ...current, profileImageUrl, profileRevision: current.profileRevision + 1, updatedAt: new Date() };
+      await recordProfileChanged(manager, toPersonState(user));
+      return { user, previousUrl: current.profileImageUrl };
     });
   }
 
@@ -132,7 +164,7 @@ export class UsersRepository {
         isDone: async (email) =>
           (await manager.query<unknown[]>(`SELECT 1 FROM admin_bootstraps WHERE email = $1`, [email])).length > 0,
         findAccount: (email) => users.findOneBy({ email }),
-        createAdmin: (user) => users.save(users.create({ ...user, isAdmin: true })),
+        createAdmin: (user) => insertPublished(manager, { ...user, isAdmin: true }),
         promote: async (id) => {
           await users.update({ id }, { isAdmin: true });
         },
@@ -161,4 +193,16 @@ export class UsersRepository {
   findBadges(userId: string): Promise<UserBadgeEntity[]> {
     return this.badges.find({ where: { userId }, order: { earnedAt: 'ASC' } });
   }
+}
+
+/** A new account at profile revision 1, published in the caller's transaction. */
+async function insertPublished(manager: EntityManager, user: NewUser): Promise<UserEntity> {
+  const users = manager.getRepository(UserEntity);
+  const saved = await users.save(users.create({ ...user, profileRevision: 1 }));
+  await recordProfileChanged(manager, toPersonState(saved));
+  return saved;
+}
+
+function recordProfileChanged(manager: EntityManager, person: PersonState): Promise<void> {
+  return recordDomainEvent(manager, { type: DOMAIN_EVENTS.profileChanged, userIds: [person.id], person });
 }

@@ -24,6 +24,7 @@ const row = (overrides: Partial<UserEntity> = {}): UserEntity => ({
   profileImageUrl: null,
   isAdmin: false,
   points: 0,
+  profileRevision: 1,
   deletionRequestedAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),

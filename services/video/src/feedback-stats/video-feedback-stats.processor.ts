@@ -1,10 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
 import { JobQueues } from '@app/common';
-import { idsOf } from '@app/database';
+import { latestStates } from '@app/database';
 import { VideoFeedbackStatsRepository } from './video-feedback-stats.repository.js';
 
-/** Consumer of the domain events that change a video's feedback numbers. */
+/** Consumer of the feedback numbers of videos (`videoStats`) that the feedback service's events carry. */
 @Injectable()
 export class VideoFeedbackStatsProcessor implements OnModuleInit {
   constructor(
@@ -14,10 +14,10 @@ export class VideoFeedbackStatsProcessor implements OnModuleInit {
 
   onModuleInit(): void {
     this.queues.registerWorker(DOMAIN_EVENT_QUEUES.videoFeedbackStats, (job) =>
-      this.stats.deriveFor(
-        idsOf(
-          job.data.events.filter((event) => event.type.startsWith('feedback.')),
-          'videoId',
+      this.stats.apply(
+        latestStates(
+          job.data.events.flatMap((event) => event.videoStats ?? []),
+          (stats) => stats.videoId,
         ),
       ),
     );

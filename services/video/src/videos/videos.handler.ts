@@ -13,15 +13,18 @@ export class VideosHandler {
   }
 
   @Rpc(VIDEO_RPC.update)
-  async update({ videoId, actor, request }: RpcPayload<typeof VIDEO_RPC.update>) {
-    await this.videos.update(videoId, actor, request);
-    return { id: videoId };
+  update({ videoId, actor, request }: RpcPayload<typeof VIDEO_RPC.update>) {
+    return this.videos.update(videoId, actor, request);
   }
 
   @Rpc(VIDEO_RPC.delete)
-  async delete({ videoId, actor }: RpcPayload<typeof VIDEO_RPC.delete>) {
-    await this.videos.delete(videoId, actor);
-    return { id: videoId };
+  delete({ videoId, actor }: RpcPayload<typeof VIDEO_RPC.delete>) {
+    return this.videos.delete(videoId, actor);
+  }
+
+  @Rpc(VIDEO_RPC.getState)
+  async getState({ videoId }: RpcPayload<typeof VIDEO_RPC.getState>) {
+    return { video: await this.videos.getState(videoId) };
   }
 
   @Rpc(VIDEO_RPC.deleteAllOfUploader)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { recordDomainEvent, recordMediaJob } from '@app/database';
+import { recordMediaJob } from '@app/database';
 import { VideoEntity } from '../db/entities/video.entity.js';
 import {
   DOMAIN_EVENTS,
@@ -14,6 +14,7 @@ import {
 } from '@app/contracts';
 import { ValidationError } from '@app/common';
 import { claimUploadIntent } from '../uploads/upload-intents.repository.js';
+import { recordVideoEvents } from './video-events.repository.js';
 
 export type NewVideo = Pick<
   VideoEntity,
@@ -21,7 +22,11 @@ export type NewVideo = Pick<
 > &
   Partial<Pick<VideoEntity, 'originalKey' | 'fileHash' | 'sizeBytes' | 'mimeType'>>;
 
-/** The only place the video service talks SQL. It owns `videos`; `categories` is only read. */
+/**
+ * The only place the video service talks SQL about `videos`. Every change of what other services
+ * keep of a video (VideoState) bumps its `revision` in the statement that makes it, under the row
+ * lock, and records the video's event in the same transaction (video-events.repository.ts).
+ */
 @Injectable()
 export class VideosRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -50,12 +55,14 @@ export class VideosRepository {
     return this.dataSource.getRepository(VideoEntity).existsBy({ fileHash });
   }
 
-  /** A link video: ready at once, no jobs; published (an event for the uploader's badges). */
+  /** A link video: ready at once, no jobs; registered and published at once. */
   insertLink(video: NewVideo): Promise<VideoEntity> {
     return this.dataSource.transaction(async (manager) => {
-      const videos = manager.getRepository(VideoEntity);
-      const saved = await videos.save(videos.create(video));
-      await recordPublished(manager, saved.id, saved.uploaderId);
+      const saved = await insertVideo(manager, video);
+      await recordVideoEvents(manager, [
+        { type: DOMAIN_EVENTS.videoChanged, video: saved },
+        { type: DOMAIN_EVENTS.videoPublished, video: saved },
+      ]);
       return saved;
     });
   }
@@ -72,7 +79,8 @@ export class VideosRepository {
         if (!(await claimUploadIntent(manager, video.originalKey ?? '', video.uploaderId))) {
           throw new ValidationError(UPLOAD_INTENT_MESSAGES.notClaimable);
         }
-        const saved = await manager.getRepository(VideoEntity).save(manager.getRepository(VideoEntity).create(video));
+        const saved = await insertVideo(manager, video);
+        await recordVideoEvents(manager, [{ type: DOMAIN_EVENTS.videoChanged, video: saved }]);
         await recordMediaJob(manager, {
           queue: MEDIA_QUEUES.probe,
           name: 'probe',
@@ -97,45 +105,68 @@ export class VideosRepository {
    * it and queued its original's removal): the upload answers 400 and leaves nothing behind.
    */
   async discardRefused(id: number): Promise<void> {
-    await this.dataSource.getRepository(VideoEntity).delete({ id, processingState: 'failed' });
-  }
-
-  /**
-   * Deletes the row, queues removal of its files and records the event, atomically. The other
-   * services follow the event: feedback deletes the video's feedback (and names its authors in
-   * its own `feedback.deleted`, so their points are derived again), catalog its bookmarks.
-   */
-  async deleteWithFiles(video: VideoEntity): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(VideoEntity).delete({ id: video.id });
-      await recordCleanup(manager, storedKeys(video), `delete-${video.id}`);
-      await recordDomainEvent(manager, {
-        type: DOMAIN_EVENTS.videoDeleted,
-        videoId: video.id,
-        userIds: [video.uploaderId],
-      });
+      const [[video]] = await manager.query<[VideoEntity[], number]>(
+        `DELETE FROM videos WHERE id = $1 AND "processingState" = 'failed' RETURNING *`,
+        [id],
+      );
+      if (video) await recordDeleted(manager, video);
     });
   }
 
-  async updateDescription(id: number, description: string | null): Promise<void> {
-    await this.dataSource.getRepository(VideoEntity).update({ id }, { description });
+  /**
+   * Deletes the row, queues removal of its files and records the event, atomically; answers the
+   * revision of the deletion, or null when the video was already gone. The other services follow
+   * the event: feedback deletes the video's feedback (and restates its authors' numbers in its
+   * own `feedback.deleted`), catalog its bookmarks.
+   */
+  deleteWithFiles(id: number): Promise<number | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [[video]] = await manager.query<[VideoEntity[], number]>(`DELETE FROM videos WHERE id = $1 RETURNING *`, [
+        id,
+      ]);
+      if (!video) return null;
+      await recordCleanup(manager, storedKeys(video), `delete-${video.id}`);
+      return recordDeleted(manager, video);
+    });
   }
 
-  /** false when there is no such video (one statement either way). */
-  async incrementViews(id: number): Promise<boolean> {
-    const result = await this.dataSource.getRepository(VideoEntity).increment({ id }, 'views', 1);
-    return (result.affected ?? 0) > 0;
+  /** The new revision, or null when there is no such video. */
+  updateDescription(id: number, description: string | null): Promise<number | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [video] = await changeVideos(
+        manager,
+        `UPDATE videos SET description = $2, revision = revision + 1, "updatedAt" = now() WHERE id = $1 RETURNING *`,
+        [id, description],
+      );
+      return video?.revision ?? null;
+    });
+  }
+
+  /** false when there is no such video. */
+  incrementViews(id: number): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const changed = await changeVideos(
+        manager,
+        `UPDATE videos SET views = views + 1, revision = revision + 1, "updatedAt" = now() WHERE id = $1 RETURNING *`,
+        [id],
+      );
+      return changed.length > 0;
+    });
   }
 
   /** Probe passed: queue the transcode, once (only while the video is still processing). */
   async queueTranscode(id: number, probe: ProbeResult): Promise<void> {
     const { durationSeconds } = probe;
     await this.dataSource.transaction(async (manager) => {
-      const video = await lockProcessing(manager, id);
+      const [video] = await changeVideos(
+        manager,
+        `UPDATE videos SET duration = $2, revision = revision + 1, "updatedAt" = now()
+          WHERE id = $1 AND "processingState" = 'processing' AND "originalKey" IS NOT NULL
+          RETURNING *`,
+        [id, durationSeconds === null ? null : Math.round(durationSeconds)],
+      );
       if (!video) return;
-      await manager
-        .getRepository(VideoEntity)
-        .update({ id }, { duration: durationSeconds === null ? null : Math.round(durationSeconds) });
       await recordMediaJob(manager, {
         queue: MEDIA_QUEUES.transcode,
         name: 'transcode',
@@ -152,16 +183,17 @@ export class VideosRepository {
   ): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       // An UPDATE through query() answers [rows, affected count].
-      const [updated] = await manager.query<[{ uploaderId: string; wasReady: boolean }[], number]>(
+      const [[video]] = await manager.query<[(VideoEntity & { wasReady: boolean })[], number]>(
         `UPDATE videos v SET
            "processingState" = 'ready',
            "hasFileError" = false,
            "playbackKey" = $2,
            "thumbnailKey" = $3,
-           "duration" = COALESCE($4, v."duration")
+           "duration" = COALESCE($4, v."duration"),
+           "revision" = v."revision" + 1
          FROM (SELECT id, "processingState" = 'ready' AS "wasReady" FROM videos WHERE id = $1 FOR UPDATE) before
          WHERE v.id = before.id
-         RETURNING v."uploaderId", before."wasReady"`,
+         RETURNING v.*, before."wasReady"`,
         [
           id,
           files.playbackKey,
@@ -169,9 +201,12 @@ export class VideosRepository {
           files.durationSeconds === null ? null : Math.round(files.durationSeconds),
         ],
       );
-      const row = updated[0];
-      if (!row) return false;
-      if (!row.wasReady) await recordPublished(manager, id, row.uploaderId);
+      if (!video) return false;
+      // Playable from now on: published, once (a later copy of a ready video only changes it).
+      await recordVideoEvents(manager, [
+        { type: DOMAIN_EVENTS.videoChanged, video },
+        ...(video.wasReady ? [] : [{ type: DOMAIN_EVENTS.videoPublished, video }]),
+      ]);
       return true;
     });
   }
@@ -182,12 +217,21 @@ export class VideosRepository {
    */
   async refuse(id: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const video = await lockProcessing(manager, id);
-      if (!video?.originalKey) return;
-      await manager
-        .getRepository(VideoEntity)
-        .update({ id }, { processingState: 'failed', hasFileError: true, originalKey: null });
-      await recordCleanup(manager, [video.originalKey], `refused-${id}`);
+      const [video] = await changeVideos<{ refusedKey: string }>(
+        manager,
+        `UPDATE videos v SET
+           "processingState" = 'failed',
+           "hasFileError" = true,
+           "originalKey" = NULL,
+           "revision" = v."revision" + 1,
+           "updatedAt" = now()
+         FROM (SELECT id, "originalKey" AS "refusedKey" FROM videos
+                WHERE id = $1 AND "processingState" = 'processing' AND "originalKey" IS NOT NULL FOR UPDATE) before
+         WHERE v.id = before.id
+         RETURNING v.*, before."refusedKey"`,
+        [id],
+      );
+      if (video) await recordCleanup(manager, [video.refusedKey], `refused-${id}`);
     });
   }
 
@@ -240,9 +284,15 @@ export class VideosRepository {
 
   /** Only a video still being processed can fail: a late verdict never undoes a ready one. */
   async markFailed(id: number): Promise<void> {
-    await this.dataSource
-      .getRepository(VideoEntity)
-      .update({ id, processingState: 'processing' }, { processingState: 'failed', hasFileError: true });
+    await this.dataSource.transaction((manager) =>
+      changeVideos(
+        manager,
+        `UPDATE videos SET "processingState" = 'failed', "hasFileError" = true, revision = revision + 1, "updatedAt" = now()
+          WHERE id = $1 AND "processingState" = 'processing'
+          RETURNING *`,
+        [id],
+      ),
+    );
   }
 }
 
@@ -252,8 +302,36 @@ const storedKeys = (video: VideoEntity) =>
     ? [video.originalKey, VIDEO_KEYS.playback(video.id), VIDEO_KEYS.thumbnail(video.id)]
     : [video.playbackKey, video.thumbnailKey].filter((key): key is string => Boolean(key));
 
-function recordPublished(manager: EntityManager, videoId: number, uploaderId: string): Promise<void> {
-  return recordDomainEvent(manager, { type: DOMAIN_EVENTS.videoPublished, videoId, userIds: [uploaderId] });
+/** A new row at revision 1, read back whole (defaults and createdAt as stored) for its event. */
+async function insertVideo(manager: EntityManager, video: NewVideo): Promise<VideoEntity> {
+  const videos = manager.getRepository(VideoEntity);
+  const { id } = await videos.save(videos.create({ ...video, revision: 1 }));
+  return videos.findOneByOrFail({ id });
+}
+
+/**
+ * Runs an UPDATE … RETURNING * (plus any extra columns) that bumps the revision of the rows it
+ * changes, and records a `video.changed` for each, in the caller's transaction.
+ */
+async function changeVideos<Extra extends object = object>(
+  manager: EntityManager,
+  update: string,
+  parameters: unknown[],
+): Promise<(VideoEntity & Extra)[]> {
+  // An UPDATE through query() answers [rows, affected count].
+  const [changed] = await manager.query<[(VideoEntity & Extra)[], number]>(update, parameters);
+  await recordVideoEvents(
+    manager,
+    changed.map((video) => ({ type: DOMAIN_EVENTS.videoChanged, video })),
+  );
+  return changed;
+}
+
+/** A deleted row's last state, one revision on, so no older state brings it back; answers that revision. */
+async function recordDeleted(manager: EntityManager, video: VideoEntity): Promise<number> {
+  const tombstone = { ...video, revision: video.revision + 1 };
+  await recordVideoEvents(manager, [{ type: DOMAIN_EVENTS.videoDeleted, video: tombstone }]);
+  return tombstone.revision;
 }
 
 async function recordCleanup(manager: EntityManager, keys: string[], id: string): Promise<void> {
@@ -264,13 +342,6 @@ async function recordCleanup(manager: EntityManager, keys: string[], id: string)
     jobId: `cleanup-${id}`,
     data: { keys },
   });
-}
-
-async function lockProcessing(manager: EntityManager, id: number): Promise<VideoEntity | null> {
-  const video = await manager
-    .getRepository(VideoEntity)
-    .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-  return video && video.processingState === 'processing' && video.originalKey ? video : null;
 }
 
 const isUniqueViolation = (error: unknown) =>

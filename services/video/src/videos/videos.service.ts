@@ -10,6 +10,8 @@ import {
   type MediaResultJobData,
   type PlaybackSources,
   type UpdateVideoRequest,
+  type VideoState,
+  type VideoWriteResult,
   CATALOG_RPC,
 } from '@app/contracts';
 import {
@@ -26,12 +28,8 @@ import { config } from '../config.js';
 import type { ProbeJudgement } from '../media/probe-judgement.js';
 import { ProbeVerdicts } from '../media/probe-verdicts.js';
 import { probeRefusal } from './probe-refusal.js';
+import { toVideoState } from './video-state.mapper.js';
 import { VideosRepository } from './videos.repository.js';
-
-export interface CreatedVideo {
-  id: number;
-  processingState: VideoEntity['processingState'];
-}
 
 const VIEW_WINDOW_SECONDS = 24 * 3600;
 
@@ -52,7 +50,8 @@ export class VideosService implements OnApplicationBootstrap {
     private readonly catalog: RpcClient,
   ) {}
 
-  async create(request: CreateVideoRequest): Promise<CreatedVideo> {
+  /** Answers the revision of the state the write produced, so the caller can read its own write. */
+  async create(request: CreateVideoRequest): Promise<VideoWriteResult> {
     const { fields, upload } = request;
     // The gateway's rule, applied again: the service is the guard.
     const sourceProblem = videoSourceProblem(
@@ -85,7 +84,7 @@ export class VideosService implements OnApplicationBootstrap {
         thumbnailUrl: youtubeThumbnailUrl(youtubeId),
         processingState: 'ready',
       });
-      return { id: video.id, processingState: video.processingState };
+      return { id: video.id, revision: video.revision };
     }
 
     if (await this.videos.hashExists(upload.sha256)) {
@@ -117,27 +116,43 @@ export class VideosService implements OnApplicationBootstrap {
       await this.videos.discardRefused(video.id);
       throw new ValidationError(judged.refusal);
     }
-    return { id: video.id, processingState: video.processingState };
+    // Still processing, or judged meanwhile: the state as it is now (the verdict may have changed it).
+    const now = await this.videos.findById(video.id);
+    return { id: video.id, revision: now?.revision ?? video.revision };
   }
 
-  async update(videoId: number, actor: Actor, request: UpdateVideoRequest): Promise<void> {
+  async update(videoId: number, actor: Actor, request: UpdateVideoRequest): Promise<VideoWriteResult> {
     const video = await this.require(videoId);
     if (video.uploaderId !== actor.id) throw new ForbiddenError(VIDEO_UPLOAD_MESSAGES.notUploader);
-    await this.videos.updateDescription(videoId, request.description);
+    const revision = await this.videos.updateDescription(videoId, request.description);
+    if (revision === null) throw new NotFoundError('video');
+    return { id: videoId, revision };
   }
 
-  /** The uploader, or an admin of record (asked of the auth service: the message's isAdmin is only a claim). */
-  async delete(videoId: number, actor: Actor): Promise<void> {
+  /**
+   * The uploader, or an admin of record (asked of the auth service: the message's isAdmin is only
+   * a claim). Answers the revision of the deletion.
+   */
+  async delete(videoId: number, actor: Actor): Promise<VideoWriteResult> {
     const video = await this.require(videoId);
     const byUploader = video.uploaderId === actor.id;
     if (!byUploader) await this.admins.require(actor, VIDEO_UPLOAD_MESSAGES.notAllowedToDelete, 'delete-video');
-    await this.videos.deleteWithFiles(video);
+    const revision = await this.videos.deleteWithFiles(videoId);
+    // Deleted by someone else meanwhile: it is gone all the same, but this request did not do it.
+    if (revision === null) throw new NotFoundError('video');
     securityEvent(this.logger, {
       event: 'video.deleted',
       outcome: 'success',
       actorId: actor.id,
       target: { videoId, uploaderId: video.uploaderId, asAdmin: !byUploader },
     });
+    return { id: videoId, revision };
+  }
+
+  /** What the video's events carry, now; null when there is no such video. */
+  async getState(videoId: number): Promise<VideoState | null> {
+    const video = await this.videos.findById(videoId);
+    return video ? toVideoState(video) : null;
   }
 
   /**
@@ -147,9 +162,10 @@ export class VideosService implements OnApplicationBootstrap {
    */
   async deleteAllOfUploader(uploaderId: string): Promise<{ removed: number }> {
     const videos = await this.videos.findByUploader(uploaderId);
-    for (const video of videos) await this.videos.deleteWithFiles(video);
+    let removed = 0;
+    for (const video of videos) if ((await this.videos.deleteWithFiles(video.id)) !== null) removed += 1;
     await this.videos.cleanUpProfileImages(uploaderId);
-    return { removed: videos.length };
+    return { removed };
   }
 
   /**

@@ -31,6 +31,13 @@ export class UserEntity {
   @Column({ type: 'integer', default: 0 })
   points!: number;
 
+  /**
+   * The revision of the member's public face other services keep (PersonState): bumped under the
+   * row lock by every change of it, in the statement that makes the change.
+   */
+  @Column({ type: 'integer', default: 0 })
+  profileRevision!: number;
+
   /** Set by the admin service's deletion command: from then on the account cannot act. */
   @Column({ type: 'timestamptz', nullable: true })
   deletionRequestedAt!: Date | null;

@@ -4,8 +4,8 @@ export const VIDEO_PROCESSING_STATES = ['uploaded', 'processing', 'ready', 'fail
 export type VideoProcessingState = (typeof VIDEO_PROCESSING_STATES)[number];
 
 /**
- * Owner: video-service. `feedbackCount` and `averageRating` are derived from feedback rows by
- * the event consumers, so list sorts on them stay index-backed.
+ * Owner: video-service. `feedbackCount` and `averageRating` are the feedback service's numbers,
+ * kept from its events so list sorts on them stay index-backed.
  */
 @Entity({ name: 'videos' })
 export class VideoEntity {
@@ -74,6 +74,17 @@ export class VideoEntity {
 
   @Column({ type: 'real', default: 0 })
   averageRating!: number;
+
+  /** The revision of the `feedbackCount` and `averageRating` applied (VideoFeedbackStats.revision). */
+  @Column({ type: 'integer', default: 0 })
+  feedbackStatsRevision!: number;
+
+  /**
+   * The revision of the state other services keep of this video (VideoState): bumped under the
+   * row lock by every change of it, in the statement that makes the change.
+   */
+  @Column({ type: 'integer', default: 0 })
+  revision!: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { createRedisConnection, RpcClient } from '@app/common';
+import {
+  DOMAIN_EVENT_QUEUES,
+  DOMAIN_EVENTS,
+  VIDEO_RPC,
+  type DeliveredDomainEvent,
+  type DomainEvent,
+  type VideoDto,
+  type VideoFeedbackStats,
+} from '@app/contracts';
+import {
+  eventually,
+  HttpSession,
+  linkYoutubeVideo,
+  makeTestVideo,
+  signUpMember,
+  startStack,
+  withClient,
+  type TestStack,
+} from '@app/testing';
+
+// What the video service publishes of its videos (event-carried state): every change of a video
+// recorded with its state at a higher revision and its uploader's numbers, as the other services
+// receive them from its outbox; and the feedback numbers it keeps from the feedback service's events.
+let stack: TestStack;
+let rpc: RpcClient;
+let scratch: string;
+let categoryId: number;
+
+beforeAll(async () => {
+  stack = await startStack('video-state', ['gateway', 'auth', 'catalog', 'video', 'media-worker']);
+  rpc = RpcClient.overNats(
+    { NATS_URL: stack.env.NATS_URL!, NATS_SUBJECT_PREFIX: stack.env.NATS_SUBJECT_PREFIX! },
+    'gateway',
+    { deadlineMs: 5000 },
+  );
+  scratch = await mkdtemp(join(tmpdir(), 'video-state-'));
+  categoryId = (await new HttpSession(stack.baseUrl).get<{ id: number }[]>('/api/categories')).body[0]!.id;
+});
+
+afterAll(async () => {
+  await rpc?.onApplicationShutdown();
+  await stack?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+const sql = <T>(text: string, values: unknown[] = []) =>
+  withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
+
+/** The video events recorded for a video, in the order they were recorded. */
+const eventsOf = async (videoId: number): Promise<DomainEvent[]> =>
+  (
+    await sql<{ payload: DomainEvent }>(
+      `SELECT payload FROM video.outbox WHERE "eventType" LIKE 'video.%' AND (payload->>'videoId')::int = $1 ORDER BY id`,
+      [videoId],
+    )
+  ).map((row) => row.payload);
+
+const lastEventOf = async (videoId: number) => (await eventsOf(videoId)).at(-1)!;
+
+const count = (videoId: number, viewerKey: string) => rpc.call(VIDEO_RPC.recordView, { videoId, viewerKey });
+
+describe('a video’s published state', () => {
+  it('is published with a link at once, then again at a higher revision after each edit and counted view', async () => {
+    const { session, user } = await signUpMember(stack.baseUrl);
+    const video = await linkYoutubeVideo(session, { title: 'Serve drill', categoryId });
+
+    const registered = await eventsOf(video.id);
+    expect(registered.map((event) => event.type)).toEqual([DOMAIN_EVENTS.videoChanged, DOMAIN_EVENTS.videoPublished]);
+    for (const event of registered) {
+      expect(event).toMatchObject({
+        videoId: video.id,
+        userIds: [user.id],
+        video: {
+          id: video.id,
+          revision: 1,
+          title: 'Serve drill',
+          categoryId,
+          uploaderId: user.id,
+          youtubeUrl: expect.stringContaining('youtube.com'),
+          hasStoredVideo: false,
+          hasStoredThumbnail: false,
+          processingState: 'ready',
+          hasFileError: false,
+          views: 0,
+          feedbackCount: 0,
+          averageRating: 0,
+          createdAt: video.createdAt,
+        },
+        uploaderStats: { userId: user.id, publishedVideos: 1, totalViews: 0 },
+      });
+    }
+    // Nothing of the storage travels.
+    for (const key of ['originalKey', 'playbackKey', 'thumbnailKey', 'fileHash']) {
+      expect(registered[0]!.video).not.toHaveProperty(key);
+    }
+
+    const edit = await session.request('PATCH', `/api/videos/${video.id}`, { json: { description: 'Toss higher' } });
+    expect(edit.status).toBe(200);
+    const edited = await lastEventOf(video.id);
+    expect(edited).toMatchObject({
+      type: DOMAIN_EVENTS.videoChanged,
+      video: { revision: 2, description: 'Toss higher', views: 0 },
+    });
+
+    expect(await count(video.id, 'viewer-a')).toEqual({ counted: true });
+    expect(await count(video.id, 'viewer-a')).toEqual({ counted: false });
+    const viewed = await eventsOf(video.id);
+    expect(viewed).toHaveLength(4);
+    expect(viewed[3]).toMatchObject({
+      type: DOMAIN_EVENTS.videoChanged,
+      video: { revision: 3, description: 'Toss higher', views: 1 },
+      uploaderStats: { publishedVideos: 1, totalViews: 1 },
+    });
+    expect(viewed[3]!.uploaderStats!.revision).toBeGreaterThan(edited.uploaderStats!.revision);
+
+    // Asked directly, it is the state the last event carried.
+    expect(await rpc.call(VIDEO_RPC.getState, { videoId: video.id })).toEqual({ video: viewed[3]!.video });
+  });
+
+  it('follows an uploaded file through processing and publishes it once it is ready', async () => {
+    const { session, user } = await signUpMember(stack.baseUrl);
+    const path = await makeTestVideo(join(scratch, 'clip.mp4'), { seconds: 2, size: '176x144' });
+    const form = new FormData();
+    form.append('title', 'Forehand');
+    form.append('categoryId', String(categoryId));
+    form.append('video', new Blob([new Uint8Array(await readFile(path))], { type: 'video/mp4' }), 'clip.mp4');
+    const created = await session.request<VideoDto>('POST', '/api/videos', { form });
+    expect(created.status).toBe(201);
+
+    const events = await eventually(
+      () => eventsOf(created.body.id),
+      (recorded) => recorded.some((event) => event.type === DOMAIN_EVENTS.videoPublished),
+      60_000,
+    );
+    const states = events.map((event) => ({
+      type: event.type,
+      revision: event.video!.revision,
+      processingState: event.video!.processingState,
+      hasStoredVideo: event.video!.hasStoredVideo,
+      hasStoredThumbnail: event.video!.hasStoredThumbnail,
+      duration: event.video!.duration,
+      publishedVideos: event.uploaderStats!.publishedVideos,
+    }));
+    // Registered, probed (its duration), ready with its copy and thumbnail: one revision each.
+    expect(states).toEqual([
+      {
+        type: DOMAIN_EVENTS.videoChanged,
+        revision: 1,
+        processingState: 'processing',
+        hasStoredVideo: true,
+        hasStoredThumbnail: false,
+        duration: null,
+        publishedVideos: 0,
+      },
+      {
+        type: DOMAIN_EVENTS.videoChanged,
+        revision: 2,
+        processingState: 'processing',
+        hasStoredVideo: true,
+        hasStoredThumbnail: false,
+        duration: 2,
+        publishedVideos: 0,
+      },
+      {
+        type: DOMAIN_EVENTS.videoChanged,
+        revision: 3,
+        processingState: 'ready',
+        hasStoredVideo: true,
+        hasStoredThumbnail: true,
+        duration: 2,
+        publishedVideos: 1,
+      },
+      {
+        type: DOMAIN_EVENTS.videoPublished,
+        revision: 3,
+        processingState: 'ready',
+        hasStoredVideo: true,
+        hasStoredThumbnail: true,
+        duration: 2,
+        publishedVideos: 1,
+      },
+    ]);
+    expect(events.every((event) => event.userIds.length === 1 && event.userIds[0] === user.id)).toBe(true);
+  });
+
+  it('puts one uploader’s changes in commit order: their numbers grow with the revision', async () => {
+    const { session, user } = await signUpMember(stack.baseUrl);
+    const first = await linkYoutubeVideo(session, { title: 'Volley 1', categoryId });
+    const second = await linkYoutubeVideo(session, { title: 'Volley 2', categoryId });
+    const views = 24;
+    const answers = await Promise.all(
+      Array.from({ length: views }, (_, i) => count(i % 2 ? first.id : second.id, `crowd-${i}`)),
+    );
+    expect(answers.every((answer) => answer.counted)).toBe(true);
+
+    const viewEvents = [...(await eventsOf(first.id)), ...(await eventsOf(second.id))]
+      .filter((event) => event.type === DOMAIN_EVENTS.videoChanged && event.video!.views > 0)
+      .map((event) => event.uploaderStats!)
+      .sort((a, b) => a.revision - b.revision);
+    expect(viewEvents).toHaveLength(views);
+    expect(viewEvents.every((stats) => stats.userId === user.id)).toBe(true);
+    // Each view's transaction saw every view committed before it, and no later one.
+    const firstRevision = viewEvents[0]!.revision;
+    expect(viewEvents.map((stats) => [stats.revision - firstRevision, stats.totalViews])).toEqual(
+      Array.from({ length: views }, (_, i) => [i, i + 1]),
+    );
+  });
+
+  it('is deleted with its last state one revision on, and the uploader’s numbers after it', async () => {
+    const { session, user } = await signUpMember(stack.baseUrl);
+    const kept = await linkYoutubeVideo(session, { title: 'Kept', categoryId });
+    const gone = await linkYoutubeVideo(session, { title: 'Gone', categoryId });
+    expect(await count(gone.id, 'viewer')).toEqual({ counted: true });
+    const before = await lastEventOf(gone.id);
+    expect(before.uploaderStats).toMatchObject({ publishedVideos: 2, totalViews: 1 });
+
+    expect((await session.delete(`/api/videos/${gone.id}`)).status).toBe(204);
+    const deleted = await lastEventOf(gone.id);
+    expect(deleted).toMatchObject({
+      type: DOMAIN_EVENTS.videoDeleted,
+      videoId: gone.id,
+      userIds: [user.id],
+      video: { ...before.video, revision: before.video!.revision + 1 },
+      uploaderStats: { userId: user.id, publishedVideos: 1, totalViews: 0 },
+    });
+    expect(await rpc.call(VIDEO_RPC.getState, { videoId: gone.id })).toEqual({ video: null });
+    expect((await rpc.call(VIDEO_RPC.getState, { videoId: kept.id })).video).toMatchObject({ title: 'Kept' });
+  });
+});
+
+describe('a video’s feedback numbers', () => {
+  let redis: ReturnType<typeof createRedisConnection>;
+  let queue: Queue;
+
+  beforeAll(() => {
+    redis = createRedisConnection(stack.env.REDIS_URL!, 'video-state-spec');
+    queue = new Queue(DOMAIN_EVENT_QUEUES.videoFeedbackStats, { connection: redis, prefix: stack.env.QUEUE_PREFIX });
+  });
+
+  afterAll(async () => {
+    await queue?.close();
+    redis?.disconnect();
+  });
+
+  let batches = 0;
+  /** Delivers a batch of feedback events as the feedback service's relay would, and waits until it is applied. */
+  async function deliver(...videoStats: VideoFeedbackStats[][]): Promise<void> {
+    batches += 1;
+    const events: DeliveredDomainEvent[] = videoStats.map((stats, i) => ({
+      type: DOMAIN_EVENTS.feedbackRated,
+      occurredAt: new Date().toISOString(),
+      userIds: [],
+      videoStats: stats,
+      outboxId: `feedback:spec-${batches}-${i}`,
+    }));
+    const job = await queue.add('events', { events }, { jobId: `spec-${batches}` });
+    await eventually(
+      () => job.getState(),
+      (state) => state === 'completed',
+    );
+  }
+
+  const stats = (videoId: number, revision: number, feedbackCount: number, averageRating: number) => ({
+    videoId,
+    revision,
+    feedbackCount,
+    averageRating,
+  });
+
+  it('follow the newest numbers the feedback service stated, each applied once, and are published', async () => {
+    const { session } = await signUpMember(stack.baseUrl);
+    const video = await linkYoutubeVideo(session, { title: 'Rated', categoryId });
+    const registered = await lastEventOf(video.id);
+
+    // Out of order in one batch, and a video this service never had.
+    await deliver([stats(video.id, 3, 2, 4.5)], [stats(video.id, 2, 1, 4), stats(2_000_000_000, 9, 1, 1)]);
+    expect(await lastEventOf(video.id)).toMatchObject({
+      type: DOMAIN_EVENTS.videoChanged,
+      video: { revision: registered.video!.revision + 1, feedbackCount: 2, averageRating: 4.5 },
+    });
+    // The page shows them (and counts a view, published at a revision of its own).
+    await eventually(
+      async () => (await new HttpSession(stack.baseUrl).get<VideoDto>(`/api/videos/${video.id}`)).body,
+      (shown) => shown.feedbackCount === 2 && shown.averageRating === 4.5,
+    );
+    const viewed = await eventually(
+      () => lastEventOf(video.id),
+      (event) => event.video!.views === 1,
+    );
+
+    // Replayed and older numbers change nothing, and publish nothing.
+    const recorded = (await eventsOf(video.id)).length;
+    await deliver([stats(video.id, 3, 2, 4.5)], [stats(video.id, 1, 7, 1)]);
+    expect(await eventsOf(video.id)).toHaveLength(recorded);
+
+    await deliver([stats(video.id, 4, 0, 0)]);
+    expect(await lastEventOf(video.id)).toMatchObject({
+      type: DOMAIN_EVENTS.videoChanged,
+      video: { revision: viewed.video!.revision + 1, feedbackCount: 0, averageRating: 0, views: 1 },
+    });
+  });
+
+  it('of a deleted video are ignored', async () => {
+    const { session } = await signUpMember(stack.baseUrl);
+    const video = await linkYoutubeVideo(session, { title: 'Short-lived', categoryId });
+    expect((await session.delete(`/api/videos/${video.id}`)).status).toBe(204);
+    const recorded = (await eventsOf(video.id)).length;
+    await deliver([stats(video.id, 5, 3, 3)]);
+    expect(await eventsOf(video.id)).toHaveLength(recorded);
+  });
+});
