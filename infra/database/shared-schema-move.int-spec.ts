@@ -202,7 +202,11 @@ describe('moving a shared schema to service schemas', () => {
       auth: ['AuthSchema1764000000000', 'DeletionRequested1764000000001'],
       catalog: ['CatalogSchema1764000000000'],
       video: ['VideoSchema1764000000000'],
-      feedback: ['FeedbackSchema1764000000000'],
+      feedback: [
+        'FeedbackSchema1764000000000',
+        'FeedbackStatsAndReadModel1764000000001',
+        'FeedbackStatsBackfill1764000000002',
+      ],
       admin: ['AdminSchema1764000000000'],
     });
     expect(await sql(`SELECT email, "deletionRequestedAt" FROM auth.users ORDER BY email`)).toEqual([

@@ -12,7 +12,7 @@ export const TRANSITIONAL_FOREIGN_READS: Readonly<Record<DatabaseOwner, readonly
   auth: ['feedback', 'video'],
   catalog: ['video', 'auth'],
   video: ['feedback'],
-  feedback: ['video', 'catalog', 'auth'],
+  feedback: [],
 };
 
 /** The service's own schema first, so its own `outbox` and `migrations` are the ones it finds. */
