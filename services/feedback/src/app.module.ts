@@ -1,16 +1,22 @@
 import { Module } from '@nestjs/common';
 import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
-import { HealthModule, QueueModule } from '@app/common';
+import { HealthModule, QueueModule, RpcClient } from '@app/common';
 import { DatabaseModule, OutboxModule } from '@app/database';
 import { config } from './config.js';
 import { FEEDBACK_DATABASE } from './db/feedback-database.js';
 import { FeedbackHandler } from './feedback/feedback.handler.js';
 import { FeedbackService } from './feedback/feedback.service.js';
 import { FeedbackRepository } from './feedback/feedback.repository.js';
+import { ReadModelProcessor } from './read-model/read-model.processor.js';
+import { ReadModelRepository } from './read-model/read-model.repository.js';
+import { ReadThroughService } from './read-model/read-through.service.js';
 import { VideoDeletionsProcessor } from './video-deletions/video-deletions.processor.js';
 import { VideoDeletionsRepository } from './video-deletions/video-deletions.repository.js';
 
-/** The feedback service: owns feedback, helpful votes and ratings, and keeps feedback's numbers with them. */
+/**
+ * The feedback service: owns feedback, helpful votes and ratings, keeps feedback's numbers with
+ * them and publishes those others keep; shows videos, people and categories from its read model.
+ */
 @Module({
   imports: [
     DatabaseModule.forRoot({ url: config.DATABASE_URL, applicationName: 'feedback', database: FEEDBACK_DATABASE }),
@@ -18,12 +24,26 @@ import { VideoDeletionsRepository } from './video-deletions/video-deletions.repo
       app: 'feedback',
       redisUrl: config.REDIS_URL,
       prefix: config.QUEUE_PREFIX,
-      consumes: [DOMAIN_EVENT_QUEUES.feedbackVideoDeletions],
+      consumes: [DOMAIN_EVENT_QUEUES.feedbackVideoDeletions, DOMAIN_EVENT_QUEUES.feedbackReadModel],
     }),
     OutboxModule,
     HealthModule.forApp('feedback'),
   ],
   controllers: [FeedbackHandler],
-  providers: [FeedbackService, FeedbackRepository, VideoDeletionsRepository, VideoDeletionsProcessor],
+  providers: [
+    FeedbackService,
+    FeedbackRepository,
+    VideoDeletionsRepository,
+    VideoDeletionsProcessor,
+    ReadModelRepository,
+    ReadModelProcessor,
+    ReadThroughService,
+    {
+      // Questions to the owners of what the read model has not heard of yet (the video service:
+      // a video's state; auth: a person), short enough that two in a row stay within the gateway's deadline.
+      provide: RpcClient,
+      useFactory: () => RpcClient.overNats(config, 'feedback', { deadlineMs: 1500 }),
+    },
+  ],
 })
 export class AppModule {}

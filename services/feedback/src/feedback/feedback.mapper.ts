@@ -17,7 +17,8 @@ import type {
   VideoFeedbackRow,
 } from './feedback.repository.js';
 
-export const toUserFeedbackItemDto = (row: AuthorFeedbackRow): UserFeedbackItemDto => ({
+/** Only rows whose video the read model knows are listed (see FeedbackService.listByAuthor). */
+export const toUserFeedbackItemDto = (row: AuthorFeedbackRow & { videoTitle: string }): UserFeedbackItemDto => ({
   id: row.id,
   videoId: row.videoId,
   videoTitle: row.videoTitle,

@@ -5,17 +5,17 @@ import { recordDomainEvent } from '@app/database';
 import { FeedbackRatingEntity } from '../db/entities/feedback-rating.entity.js';
 import { FeedbackVoteEntity } from '../db/entities/feedback-vote.entity.js';
 import { FeedbackEntity } from '../db/entities/feedback.entity.js';
-import {
-  ForeignCategoryEntity as CategoryEntity,
-  ForeignUserEntity as UserEntity,
-  ForeignVideoEntity as VideoEntity,
-} from '../db/foreign-reads.js';
+import { CategorySummaryEntity, PersonEntity, VideoSummaryEntity } from '../db/entities/read-model.entity.js';
+import { restateStats, statsOf } from '../stats/feedback-stats.repository.js';
 
-/** A piece of feedback with the title and category of the video it was given on. */
+/**
+ * A piece of feedback with the title and category of the video it was given on, as the read
+ * model knows them: `videoTitle` is null while it has not heard of the video yet.
+ */
 export interface AuthorFeedbackRow {
   id: number;
   videoId: number;
-  videoTitle: string;
+  videoTitle: string | null;
   categoryName: string | null;
   categoryIcon: string | null;
   content: string;
@@ -45,7 +45,7 @@ const AUTHOR_FEEDBACK_COLUMNS: ReadonlyArray<[expression: string, alias: keyof A
   ['feedback.createdAt', 'createdAt'],
 ];
 
-/** A piece of feedback on a video with its author's names (users joined read-only). */
+/** A piece of feedback on a video with its author's names, as the read model knows them. */
 export interface VideoFeedbackRow {
   id: number;
   videoId: number;
@@ -54,6 +54,8 @@ export interface VideoFeedbackRow {
   authorFirstName: string | null;
   authorLastName: string | null;
   authorImage: string | null;
+  /** The read model has a row for the author (false: no event about them has arrived yet). */
+  authorKnown: boolean;
   averageRating: number;
   totalRatings: number;
   helpfulVotes: number;
@@ -99,22 +101,27 @@ export type CastOutcome<Row> =
   | { outcome: 'feedback-gone' };
 
 /**
- * The only place the feedback service queries feedback. `videos` and `categories` are joined
- * read-only for titles and names; they belong to the video and catalog services.
+ * The only place the feedback service queries feedback. Titles, categories and names come from
+ * its own read model (video_summaries, category_summaries, people); every fact restates the
+ * numbers it publishes (video_stats, author_stats) in its own transaction.
  */
 @Injectable()
 export class FeedbackRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Newest first, one statement, served by IDX_feedback_author. */
+  /**
+   * Newest first, one statement, served by IDX_feedback_author. Feedback on a deleted video is
+   * left out (its deletion removes it anyway); a deleted category shows as none.
+   */
   findByAuthorNewestFirst(authorId: string): Promise<AuthorFeedbackRow[]> {
     return this.dataSource
       .createQueryBuilder()
       .from(FeedbackEntity, 'feedback')
-      .innerJoin(VideoEntity, 'video', 'video.id = feedback.videoId')
-      .leftJoin(CategoryEntity, 'category', 'category.id = video.categoryId')
+      .leftJoin(VideoSummaryEntity, 'video', 'video.id = feedback.videoId')
+      .leftJoin(CategorySummaryEntity, 'category', 'category.id = video.categoryId AND NOT category.removed')
       .select(AUTHOR_FEEDBACK_COLUMNS.map(([expression, alias]) => `${expression} AS "${alias}"`))
       .where('feedback.authorId = :authorId', { authorId })
+      .andWhere('video.removed IS NOT TRUE')
       .orderBy('feedback.createdAt', 'DESC')
       .addOrderBy('feedback.id', 'DESC')
       .getRawMany<AuthorFeedbackRow>();
@@ -154,14 +161,6 @@ export class FeedbackRepository {
     return this.feedbackWithAuthor(viewerId).where('feedback.id = :id', { id }).getRawOne<VideoFeedbackRow>();
   }
 
-  /** Who uploaded a video (read-only on `videos`); null when there is no such video. */
-  async findVideoUploader(videoId: number): Promise<string | null> {
-    const row = await this.dataSource
-      .getRepository(VideoEntity)
-      .findOne({ where: { id: videoId }, select: { id: true, uploaderId: true } });
-    return row?.uploaderId ?? null;
-  }
-
   findTarget(id: number): Promise<FeedbackTarget | null> {
     return this.dataSource
       .getRepository(FeedbackEntity)
@@ -172,6 +171,7 @@ export class FeedbackRepository {
    * The feedback and its event, in one transaction: the event cannot be lost or precede the row.
    * null when the author gave the same text on the same video within the last day; the check
    * holds a lock per author and video, so two identical posts sent at once still make one row.
+   * The event carries the video's and the author's numbers with it.
    */
   insertWithEvent(authorId: string, videoId: number, content: string): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
@@ -185,11 +185,13 @@ export class FeedbackRepository {
       if (repeated) return null;
       const { identifiers } = await manager.getRepository(FeedbackEntity).insert({ authorId, videoId, content });
       const feedbackId = Number(identifiers[0].id);
+      const restated = await restateStats(manager, { videoIds: [videoId], authorIds: [authorId] });
       await recordDomainEvent(manager, {
         type: DOMAIN_EVENTS.feedbackCreated,
         feedbackId,
         videoId,
         userIds: [authorId],
+        ...restated,
       });
       return feedbackId;
     });
@@ -197,7 +199,8 @@ export class FeedbackRepository {
 
   /**
    * One helpful vote per member. The unique constraint decides, so two votes sent at once still
-   * make one row. The vote, its event and the feedback's new numbers are one transaction.
+   * make one row. The vote, its event and the feedback's new numbers are one transaction; a vote
+   * changes no video's numbers, only those of the feedback's author, which the event carries.
    */
   insertVoteWithEvent(target: FeedbackTarget, userId: string): Promise<CastOutcome<CastVoteRow>> {
     return this.dataSource.transaction(async (manager) => {
@@ -209,18 +212,20 @@ export class FeedbackRepository {
         [target.id, userId],
       );
       if (!rows.length) return { outcome: 'already-cast' };
+      const [numbers] = await this.deriveNumbers(manager, [target.id]);
+      const restated = await restateStats(manager, { videoIds: [], authorIds: [target.authorId] });
       await recordDomainEvent(manager, {
         type: DOMAIN_EVENTS.feedbackVoted,
         feedbackId: target.id,
         videoId: target.videoId,
         userIds: [target.authorId],
+        ...restated,
       });
-      const [numbers] = await this.deriveNumbers(manager, [target.id]);
       return { outcome: 'cast', row: rows[0], numbers };
     });
   }
 
-  /** One rating per member, as for votes. */
+  /** One rating per member, as for votes; it changes the video's mean and the author's stars. */
   insertRatingWithEvent(target: FeedbackTarget, raterId: string, rating: number): Promise<CastOutcome<CastRatingRow>> {
     return this.dataSource.transaction(async (manager) => {
       if (!(await this.lockFeedback(manager, [target.id])).length) return { outcome: 'feedback-gone' };
@@ -231,13 +236,15 @@ export class FeedbackRepository {
         [target.id, raterId, rating],
       );
       if (!rows.length) return { outcome: 'already-cast' };
+      const [numbers] = await this.deriveNumbers(manager, [target.id]);
+      const restated = await restateStats(manager, { videoIds: [target.videoId], authorIds: [target.authorId] });
       await recordDomainEvent(manager, {
         type: DOMAIN_EVENTS.feedbackRated,
         feedbackId: target.id,
         videoId: target.videoId,
         userIds: [target.authorId],
+        ...restated,
       });
-      const [numbers] = await this.deriveNumbers(manager, [target.id]);
       return { outcome: 'cast', row: rows[0], numbers };
     });
   }
@@ -283,54 +290,60 @@ export class FeedbackRepository {
 
   /** The viewer's own vote and rating come from the unique (feedbackId, user) indexes: one row each at most. */
   private feedbackWithAuthor(viewerId: string | null) {
-    return this.dataSource
-      .createQueryBuilder()
-      .from(FeedbackEntity, 'feedback')
-      .innerJoin(UserEntity, 'author', 'author.id = feedback.authorId')
-      .leftJoin(FeedbackVoteEntity, 'myVote', 'myVote.feedbackId = feedback.id AND myVote.userId = :viewerId', {
-        viewerId,
-      })
-      .leftJoin(FeedbackRatingEntity, 'myRating', 'myRating.feedbackId = feedback.id AND myRating.raterId = :viewerId')
-      .select([
-        'feedback.id AS "id"',
-        'feedback.videoId AS "videoId"',
-        'feedback.content AS "content"',
-        'feedback.authorId AS "authorId"',
-        'author.firstName AS "authorFirstName"',
-        'author.lastName AS "authorLastName"',
-        'author.profileImageUrl AS "authorImage"',
-        'feedback.averageRating AS "averageRating"',
-        'feedback.totalRatings AS "totalRatings"',
-        'feedback.helpfulVotes AS "helpfulVotes"',
-        'feedback.createdAt AS "createdAt"',
-        '(myVote.id IS NOT NULL) AS "viewerVoted"',
-        'myRating.rating AS "viewerRating"',
-      ]);
+    return (
+      this.dataSource
+        .createQueryBuilder()
+        .from(FeedbackEntity, 'feedback')
+        // LEFT: an author the read model has not heard of yet still has their feedback listed.
+        .leftJoin(PersonEntity, 'author', 'author.id = feedback.authorId')
+        .leftJoin(FeedbackVoteEntity, 'myVote', 'myVote.feedbackId = feedback.id AND myVote.userId = :viewerId', {
+          viewerId,
+        })
+        .leftJoin(
+          FeedbackRatingEntity,
+          'myRating',
+          'myRating.feedbackId = feedback.id AND myRating.raterId = :viewerId',
+        )
+        .select([
+          'feedback.id AS "id"',
+          'feedback.videoId AS "videoId"',
+          'feedback.content AS "content"',
+          'feedback.authorId AS "authorId"',
+          'author.firstName AS "authorFirstName"',
+          'author.lastName AS "authorLastName"',
+          'author.image AS "authorImage"',
+          '(author.id IS NOT NULL) AS "authorKnown"',
+          'feedback.averageRating AS "averageRating"',
+          'feedback.totalRatings AS "totalRatings"',
+          'feedback.helpfulVotes AS "helpfulVotes"',
+          'feedback.createdAt AS "createdAt"',
+          '(myVote.id IS NOT NULL) AS "viewerVoted"',
+          'myRating.rating AS "viewerRating"',
+        ])
+    );
   }
 
   /**
    * A member's feedback, votes and ratings go, and the feedback they had voted on or rated is
-   * derived again in the same transaction; events name whose numbers other services keep: the
-   * authors of that feedback, and the videos they gave feedback on.
-   * One transaction; a re-run finds nothing left and records nothing.
+   * derived again in the same transaction; events name whose numbers other services keep (the
+   * authors of that feedback, and the videos they gave feedback on) and carry those numbers.
+   * Every feedback row involved is locked first, in id order, then the stats rows (the order of
+   * every fact). One transaction; a re-run finds nothing left and records nothing.
    */
   deleteAllOfMember(userId: string): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const reacted: { id: number; videoId: number; authorId: string }[] = await manager.query(
-        `SELECT f.id, f."videoId", f."authorId" FROM feedback f
-          WHERE f."authorId" <> $1 AND f.id IN (
+      const involved: { id: number; videoId: number; authorId: string; rated: boolean }[] = await manager.query(
+        `SELECT f.id, f."videoId", f."authorId",
+                EXISTS (SELECT 1 FROM feedback_ratings r WHERE r."feedbackId" = f.id AND r."raterId" = $1) AS rated
+           FROM feedback f
+          WHERE f."authorId" = $1 OR f.id IN (
             SELECT "feedbackId" FROM feedback_votes WHERE "userId" = $1
-            UNION SELECT "feedbackId" FROM feedback_ratings WHERE "raterId" = $1)`,
+            UNION SELECT "feedbackId" FROM feedback_ratings WHERE "raterId" = $1)
+          ORDER BY f.id FOR UPDATE`,
         [userId],
       );
-      const reactedIds = await this.lockFeedback(
-        manager,
-        reacted.map((row) => row.id),
-      );
-      const given: { videoId: number }[] = await manager.query(
-        `SELECT DISTINCT "videoId" FROM feedback WHERE "authorId" = $1`,
-        [userId],
-      );
+      const given = involved.filter((row) => row.authorId === userId);
+      const reacted = involved.filter((row) => row.authorId !== userId);
       const [, votes] = await manager.query<[unknown, number]>(`DELETE FROM feedback_votes WHERE "userId" = $1`, [
         userId,
       ]);
@@ -340,18 +353,32 @@ export class FeedbackRepository {
       const [, feedback] = await manager.query<[unknown, number]>(`DELETE FROM feedback WHERE "authorId" = $1`, [
         userId,
       ]);
+      await this.deriveNumbers(
+        manager,
+        reacted.map((row) => row.id),
+      );
+      // A withdrawn vote changes only the author's numbers; a withdrawn rating the video's mean too.
+      const restated = await restateStats(manager, {
+        videoIds: [...given, ...reacted.filter((row) => row.rated)].map((row) => row.videoId),
+        authorIds: [...(given.length ? [userId] : []), ...reacted.map((row) => row.authorId)],
+      });
       for (const row of reacted) {
         await recordDomainEvent(manager, {
           type: DOMAIN_EVENTS.reactionsWithdrawn,
           feedbackId: row.id,
           videoId: row.videoId,
           userIds: [row.authorId],
+          ...statsOf(restated, { videoIds: [row.videoId], authorIds: [row.authorId] }),
         });
       }
-      for (const row of given) {
-        await recordDomainEvent(manager, { type: DOMAIN_EVENTS.feedbackDeleted, videoId: row.videoId, userIds: [] });
+      for (const videoId of [...new Set(given.map((row) => row.videoId))].sort((a, b) => a - b)) {
+        await recordDomainEvent(manager, {
+          type: DOMAIN_EVENTS.feedbackDeleted,
+          videoId,
+          userIds: [],
+          ...statsOf(restated, { videoIds: [videoId], authorIds: [userId] }),
+        });
       }
-      await this.deriveNumbers(manager, reactedIds);
       return votes + ratings + feedback;
     });
   }

@@ -9,7 +9,13 @@ import {
   type UserFeedbackStatsDto,
 } from '@app/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
-import { FeedbackRepository, type FeedbackTarget } from './feedback.repository.js';
+import { ReadThroughService } from '../read-model/read-through.service.js';
+import {
+  FeedbackRepository,
+  type AuthorFeedbackRow,
+  type FeedbackTarget,
+  type VideoFeedbackRow,
+} from './feedback.repository.js';
 import {
   toFeedbackDto,
   toFeedbackRatingDto,
@@ -21,16 +27,32 @@ import {
 /**
  * Feedback, helpful votes and ratings. The rules live here; each accepted fact is committed with
  * its domain event. The feedback's own numbers change in that same transaction and come back in
- * the answer; what other services keep (video stats, points, badges) follows from the event.
+ * the answer; what other services keep (video stats, points, badges) follows from the event, which
+ * carries the numbers. Videos, people and categories come from the read model, whose owners are
+ * asked about what it has not heard of yet.
  */
 @Injectable()
 export class FeedbackService {
-  constructor(private readonly feedback: FeedbackRepository) {}
+  constructor(
+    private readonly feedback: FeedbackRepository,
+    private readonly readModel: ReadThroughService,
+  ) {}
 
-  /** Public; someone who never gave feedback has no items and zero stats (the gateway answers 404 for no one). */
+  /**
+   * Public; someone who never gave feedback has no items and zero stats (the gateway answers 404
+   * for no one). Feedback on a video the read model has not heard of is listed once the video
+   * service has said what it is; a video it does not know is left out, as a deleted one is.
+   */
   async listByAuthor(authorId: string): Promise<UserFeedbackItemDto[]> {
-    const rows = await this.feedback.findByAuthorNewestFirst(authorId);
-    return rows.map(toUserFeedbackItemDto);
+    let rows = await this.feedback.findByAuthorNewestFirst(authorId);
+    const unknownVideos = [...new Set(rows.filter((row) => row.videoTitle === null).map((row) => row.videoId))];
+    if (unknownVideos.length) {
+      await this.readModel.learnVideos(unknownVideos);
+      rows = await this.feedback.findByAuthorNewestFirst(authorId);
+    }
+    return rows
+      .filter((row): row is AuthorFeedbackRow & { videoTitle: string } => row.videoTitle !== null)
+      .map(toUserFeedbackItemDto);
   }
 
   async authorStats(authorId: string): Promise<UserFeedbackStatsDto> {
@@ -42,14 +64,18 @@ export class FeedbackService {
    * signed-in viewer also learns which items they already voted on and rated.
    */
   async listForVideo(videoId: number, viewerId: string | null): Promise<FeedbackDto[]> {
-    if ((await this.feedback.findVideoUploader(videoId)) === null) throw new NotFoundError('video');
-    return (await this.feedback.findForVideo(videoId, viewerId)).map(toFeedbackDto);
+    if ((await this.readModel.videoUploader(videoId)) === null) throw new NotFoundError('video');
+    let rows = await this.feedback.findForVideo(videoId, viewerId);
+    if (await this.learnAuthorsOf(rows)) rows = await this.feedback.findForVideo(videoId, viewerId);
+    return rows.map(toFeedbackDto);
   }
 
   async create(actor: Actor, videoId: number, content: string): Promise<FeedbackDto> {
-    const uploaderId = await this.feedback.findVideoUploader(videoId);
+    const uploaderId = await this.readModel.videoUploader(videoId);
     if (uploaderId === null) throw new NotFoundError('video');
     if (uploaderId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownVideo);
+    // The answer and every list show the author's name from the read model.
+    await this.readModel.ensurePerson(actor.id);
     const id = await this.feedback.insertWithEvent(actor.id, videoId, content);
     if (id === null) throw new ConflictError(FEEDBACK_MESSAGES.duplicate);
     const row = await this.feedback.findOneForVideoListing(id, actor.id);
@@ -78,6 +104,12 @@ export class FeedbackService {
   /** Step of the user-deletion saga. */
   async deleteAllOfMember(userId: string): Promise<{ removed: number }> {
     return { removed: await this.feedback.deleteAllOfMember(userId) };
+  }
+
+  /** Whether any author the read model had not heard of was learned (then the rows are read again). */
+  private async learnAuthorsOf(rows: readonly VideoFeedbackRow[]): Promise<boolean> {
+    const unknown = [...new Set(rows.filter((row) => !row.authorKnown).map((row) => row.authorId))];
+    return unknown.length > 0 && (await this.readModel.learnPeople(unknown)) > 0;
   }
 
   private async target(feedbackId: number): Promise<FeedbackTarget> {
