@@ -327,7 +327,7 @@ const outcome = (client: pg.Client, text: string) =>
   );
 
 describe('service roles', () => {
-  it('let each service write its own tables and refuse its writes to any other service’s table', async () => {
+  it('let each service write its own tables and refuse it any read or write of another service’s table', async () => {
     for (const owner of DATABASE_OWNERS) {
       await asRole(owner, async (client) => {
         const own = TABLE_OF[owner];
@@ -342,6 +342,7 @@ describe('service roles', () => {
           const { table, column } = TABLE_OF[other];
           // 42501: insufficient_privilege, whether or not the schema is visible to the role.
           const refused = {
+            select: await outcome(client, `SELECT 1 FROM ${table} LIMIT 1`),
             insert: await outcome(client, `INSERT INTO ${table} DEFAULT VALUES`),
             update: await outcome(client, `UPDATE ${table} SET "${column}" = "${column}"`),
             delete: await outcome(client, `DELETE FROM ${table}`),
@@ -351,6 +352,7 @@ describe('service roles', () => {
           expect({ owner, other, ...refused }).toEqual({
             owner,
             other,
+            select: '42501',
             insert: '42501',
             update: '42501',
             delete: '42501',
@@ -363,11 +365,10 @@ describe('service roles', () => {
     }
   });
 
-  it('grant write privileges on each table to its owning role only', async () => {
+  it('grant privileges on each table, reads included, to its owning role only', async () => {
     const rows = await sql<{ schema: string; grantee: string }>(
       `SELECT DISTINCT table_schema AS schema, grantee FROM information_schema.table_privileges
-        WHERE table_schema = ANY($1) AND privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
-        ORDER BY 1, 2`,
+        WHERE table_schema = ANY($1) ORDER BY 1, 2`,
       [[...DATABASE_OWNERS]],
     );
     expect(rows).toEqual([...DATABASE_OWNERS].sort().map((owner) => ({ schema: owner, grantee: `vf_${owner}` })));

@@ -9,6 +9,7 @@ import {
   type StoredUpload,
   type UpdateVideoRequest,
   type VideoUploadFields,
+  type VideoWriteResult,
 } from '@app/contracts';
 import { RpcClient } from '@app/common';
 import { config } from '../config.js';
@@ -18,7 +19,7 @@ export class VideoClient {
   constructor(private readonly rpc: RpcClient) {}
 
   /** Registers an upload or a link; waits a bounded time for the worker's first verdict on a file. */
-  create(uploaderId: string, fields: VideoUploadFields, upload?: StoredUpload): Promise<{ id: number }> {
+  create(uploaderId: string, fields: VideoUploadFields, upload?: StoredUpload): Promise<VideoWriteResult> {
     const waitMs = upload ? UPLOAD_VERDICT_WAIT_MS : 0;
     return this.rpc.call(
       VIDEO_RPC.create,
@@ -27,11 +28,11 @@ export class VideoClient {
     );
   }
 
-  update(videoId: number, actor: Actor, request: UpdateVideoRequest): Promise<{ id: number }> {
+  update(videoId: number, actor: Actor, request: UpdateVideoRequest): Promise<VideoWriteResult> {
     return this.rpc.call(VIDEO_RPC.update, { videoId, actor, request });
   }
 
-  delete(videoId: number, actor: Actor): Promise<{ id: number }> {
+  delete(videoId: number, actor: Actor): Promise<VideoWriteResult> {
     return this.rpc.call(VIDEO_RPC.delete, { videoId, actor });
   }
 

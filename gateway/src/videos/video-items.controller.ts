@@ -102,7 +102,7 @@ export class VideoItemsController {
         if (upload) await this.dropUpload(user.id, upload.objectKey, { maybeRegistered: !refused });
         throw error;
       });
-      return await this.catalog.getVideo(written.id, revisionOf(written));
+      return await this.catalog.getVideo(written.id, written.revision);
     } finally {
       await slot?.release();
     }
@@ -130,7 +130,7 @@ export class VideoItemsController {
     @Body(new ZodBodyPipe(updateVideoRequestSchema)) body: UpdateVideoRequest,
   ): Promise<VideoDto> {
     const written = await this.videos.update(id, { id: user.id, isAdmin: user.isAdmin }, body);
-    return this.catalog.getVideo(id, revisionOf(written));
+    return this.catalog.getVideo(id, written.revision);
   }
 
   /**
@@ -143,7 +143,7 @@ export class VideoItemsController {
   @UseGuards(SignedInGuard)
   async delete(@Param('id', VideoIdPipe) id: number, @CurrentUser() user: UserDto): Promise<void> {
     const written = await this.videos.delete(id, { id: user.id, isAdmin: user.isAdmin });
-    await this.catalog.awaitVideo(id, revisionOf(written)).catch(() => undefined);
+    await this.catalog.awaitVideo(id, written.revision).catch(() => undefined);
   }
 
   /**
@@ -217,13 +217,6 @@ export class VideoItemsController {
     if (outcome?.abandoned || !maybeRegistered) await this.storage.delete(objectKey).catch(() => undefined);
   }
 }
-
-/**
- * The revision of the video's state a write of the video service produced (VideoWriteResult), for
- * the catalog to wait for. 0 (any state the catalog holds) only for an answer without one, from a
- * video service older than that contract.
- */
-const revisionOf = (written: { id: number; revision?: number }): number => written.revision ?? 0;
 
 /** A visitor's viewer key: their address and browser, hashed so neither is kept in the clear. */
 function visitorKey(req: Request): string {

@@ -1,6 +1,5 @@
 import { DataSource } from 'typeorm';
 import type { ServiceDatabase } from './service-database.js';
-import { searchPathOf } from './provisioning/foreign-reads.js';
 
 export interface DataSourceOptions {
   /** The service's own role (never a superuser): it can write only its own schema. */
@@ -13,8 +12,8 @@ export function createDataSource({ url, applicationName, database }: DataSourceO
   return new DataSource({
     type: 'postgres',
     url,
-    // Entities and the `migrations` table live in the service's schema; raw SQL finds its own
-    // tables first through the search_path (every service has an `outbox`, for one).
+    // Entities and the `migrations` table live in the service's schema; raw SQL finds its
+    // tables through the search_path, which names that schema only.
     schema: database.schema,
     entities: database.entities,
     migrations: database.migrations,
@@ -29,7 +28,8 @@ export function createDataSource({ url, applicationName, database }: DataSourceO
     extra: {
       max: 10,
       connectionTimeoutMillis: 2000,
-      options: `-c search_path=${searchPathOf(database.schema).join(',')}`,
+      // Its own schema only: it finds its own `outbox` and `migrations`, and nobody else's tables.
+      options: `-c search_path=${database.schema}`,
     },
   });
 }

@@ -10,7 +10,6 @@ export * from './outbox/outbox-record.js';
 export * from './outbox/outbox-relay.js';
 export * from './outbox/outbox.module.js';
 export * from './outbox/domain-event-batches.js';
-export * from './provisioning/foreign-reads.js';
 export * from './provisioning/provision-service-databases.js';
 export * from './provisioning/shared-schema-move.js';
 export * from './provisioning/shared-schema-fixture/index.js';

@@ -1,6 +1,5 @@
 import pg from 'pg';
 import { DATABASE_OWNERS, type DatabaseOwner } from '../service-database.js';
-import { TRANSITIONAL_FOREIGN_READS, searchPathOf } from './foreign-reads.js';
 import { moveSharedSchemaTables, type SharedSchemaMove } from './shared-schema-move.js';
 import { quoteIdent } from './sql-names.js';
 
@@ -43,14 +42,10 @@ export async function provisionServiceDatabases(options: ProvisionOptions): Prom
       await client.query(`ALTER SCHEMA ${quoteIdent(owner)} OWNER TO ${role}`);
     }
     const sharedSchemaMove = await moveSharedSchemaTables(client, roles);
-    for (const reader of DATABASE_OWNERS) await grantReads(client, reader, roles);
+    for (const reader of DATABASE_OWNERS) await revokeForeignAccess(client, reader, roles);
     for (const owner of DATABASE_OWNERS)
       await client.query(
-        `ALTER ROLE ${quoteIdent(roles[owner])} IN DATABASE ${quoteIdent(database)} SET search_path = ${searchPathOf(
-          owner,
-        )
-          .map(quoteIdent)
-          .join(', ')}`,
+        `ALTER ROLE ${quoteIdent(roles[owner])} IN DATABASE ${quoteIdent(database)} SET search_path = ${quoteIdent(owner)}`,
       );
     return { database, roles, sharedSchemaMove };
   } finally {
@@ -100,11 +95,11 @@ async function ensureRole(client: pg.Client, role: string, password: string | nu
 }
 
 /**
- * USAGE and SELECT, never more, on the schemas the reader still reads (TRANSITIONAL_FOREIGN_READS),
- * for the tables there now and those their owner creates later; taken back from every other
- * schema, so an entry removed from the map is a read revoked at the next start.
+ * Nothing on any other service's schema: what a service needs of another arrives by event into
+ * a read model of its own, or by RPC. Also takes back the read-only grants an earlier layout gave
+ * while those read models were being built, for existing tables and those created later.
  */
-async function grantReads(
+async function revokeForeignAccess(
   client: pg.Client,
   reader: DatabaseOwner,
   roles: Record<DatabaseOwner, string>,
@@ -113,20 +108,11 @@ async function grantReads(
   for (const owner of DATABASE_OWNERS) {
     if (owner === reader) continue;
     const schema = quoteIdent(owner);
-    const ownerRole = quoteIdent(roles[owner]);
-    if (TRANSITIONAL_FOREIGN_READS[reader].includes(owner)) {
-      await client.query(`GRANT USAGE ON SCHEMA ${schema} TO ${readerRole}`);
-      await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO ${readerRole}`);
-      await client.query(
-        `ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerRole} IN SCHEMA ${schema} GRANT SELECT ON TABLES TO ${readerRole}`,
-      );
-    } else {
-      await client.query(
-        `ALTER DEFAULT PRIVILEGES FOR ROLE ${ownerRole} IN SCHEMA ${schema} REVOKE ALL ON TABLES FROM ${readerRole}`,
-      );
-      await client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA ${schema} FROM ${readerRole}`);
-      await client.query(`REVOKE ALL ON SCHEMA ${schema} FROM ${readerRole}`);
-    }
+    await client.query(
+      `ALTER DEFAULT PRIVILEGES FOR ROLE ${quoteIdent(roles[owner])} IN SCHEMA ${schema} REVOKE ALL ON TABLES FROM ${readerRole}`,
+    );
+    await client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA ${schema} FROM ${readerRole}`);
+    await client.query(`REVOKE ALL ON SCHEMA ${schema} FROM ${readerRole}`);
   }
 }
 
