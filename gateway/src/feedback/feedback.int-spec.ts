@@ -6,7 +6,7 @@ import {
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
 } from '@app/contracts';
-import { HttpSession, newUserFields, startStack, withClient, type TestStack } from '@app/testing';
+import { HttpSession, newUserFields, ownerStatePublisher, startStack, withClient, type TestStack } from '@app/testing';
 
 // A member's feedback as their profile shows it, through the real gateway, feedback service and
 // Postgres. There is no API to give feedback yet, so videos, feedback, ratings and votes are rows
@@ -48,6 +48,10 @@ async function createVideo(fields: { uploaderId: string; title?: string; categor
     'INSERT INTO video.videos (title, "uploaderId", "categoryId") VALUES ($1, $2, $3) RETURNING id',
     [fields.title ?? 'Serve practice', fields.uploaderId, fields.categoryId ?? null],
   );
+  // Published as the video service publishes its changes, for the feedback service's read model.
+  const owners = ownerStatePublisher(stack.database.url, ['catalog', 'feedback']);
+  await owners.videosChanged(row!.id);
+  await owners.settled();
   return row!.id;
 }
 

@@ -282,7 +282,14 @@ describe('a video made ready before every video had its own copy', () => {
     const published = await stream(id!);
     expect(published.status).toBe(200);
     expect(telltaleBytes(published.bytes)).toEqual([]);
-    expect(await videoOf(session, id!)).toMatchObject({ processingState: 'ready', hasFileError: false });
+    // The catalog's listing learns of the repaired video from the video service's event.
+    expect(
+      await eventually(
+        () => videoOf(session, id!),
+        (video) => video.processingState === 'ready',
+        15_000,
+      ),
+    ).toMatchObject({ processingState: 'ready', hasFileError: false });
   }, 90_000);
 });
 

@@ -9,14 +9,25 @@ import {
   type VideoDto,
   type VideoListSort,
 } from '@app/contracts';
-import { HttpSession, newUserFields, startStack, testInfra, withClient, type TestStack } from '@app/testing';
+import {
+  HttpSession,
+  newUserFields,
+  ownerStatePublisher,
+  startStack,
+  testInfra,
+  withClient,
+  type TestStack,
+} from '@app/testing';
 
-// Browsing videos through the real gateway, catalog service and Postgres. There is no upload
-// API yet, so videos are rows written straight into the table.
+// Browsing videos through the real gateway, catalog service and Postgres. Videos are rows written
+// straight into the video service's table (views, ratings and dates no API sets on demand), then
+// published as the video service publishes its changes, for the catalog's listing to pick up.
 let stack: TestStack;
+let owners: ReturnType<typeof ownerStatePublisher>;
 
 beforeAll(async () => {
   stack = await startStack('videos', ['gateway', 'auth', 'catalog', 'video']);
+  owners = ownerStatePublisher(stack.database.url, ['catalog']);
 });
 
 afterAll(async () => {
@@ -27,7 +38,10 @@ const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
 
 const visitor = () => new HttpSession(stack.baseUrl);
-const listVideos = (query = '') => visitor().get<VideoDto[] & { message?: string }>(`/api/videos${query}`);
+const listVideos = async (query = '') => {
+  await owners.settled();
+  return visitor().get<VideoDto[] & { message?: string }>(`/api/videos${query}`);
+};
 
 async function member(overrides: Parameters<typeof newUserFields>[0] = {}): Promise<UserDto> {
   const res = await visitor().post<UserDto>('/api/auth/register', newUserFields(overrides));
@@ -76,6 +90,7 @@ async function createVideo(fields: VideoFields): Promise<number> {
      VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
     Object.values(row),
   );
+  await owners.videosChanged(inserted!.id);
   return inserted!.id;
 }
 
@@ -83,11 +98,13 @@ async function createVideo(fields: VideoFields): Promise<number> {
 async function createVideos(count: number, uploaderId: string): Promise<void> {
   const start = nextCreatedAt();
   clock += count * 1000;
-  await sql(
+  const rows = await sql<{ id: number }>(
     `INSERT INTO video.videos (title, "uploaderId", "createdAt")
-     SELECT 'Bulk video ' || n, $1, $2::timestamptz + n * interval '1 second' FROM generate_series(1, $3::int) AS n`,
+     SELECT 'Bulk video ' || n, $1, $2::timestamptz + n * interval '1 second' FROM generate_series(1, $3::int) AS n
+     RETURNING id`,
     [uploaderId, start, count],
   );
+  await owners.videosChanged(...rows.map((row) => row.id));
 }
 
 const isNewestFirst = (videos: VideoDto[]) =>
@@ -104,6 +121,7 @@ describe('GET /api/videos', () => {
       uploader.id,
       '/api/users/x/profile-image/a.png',
     ]);
+    await owners.profilesChanged(uploader.id);
     const golf = await category('Golf');
     const id = await createVideo({
       uploaderId: uploader.id,
@@ -215,6 +233,7 @@ describe('GET /api/videos', () => {
         firstName,
         lastName,
       ]);
+      await owners.profilesChanged(uploader.id);
       await createVideo({ uploaderId: uploader.id });
       const [video] = (await listVideos(`?uploaderId=${uploader.id}`)).body;
       expect(video).toMatchObject({ uploaderName: name, uploaderFirstName: firstName, uploaderLastName: lastName });
@@ -446,6 +465,7 @@ describe('GET /api/videos?q', () => {
 
   it('combines with the sort and the filters', async () => {
     await sql('UPDATE video.videos SET views = 5 WHERE id = $1', [titles['BACKHAND basics']]);
+    await owners.videosChanged(titles['BACKHAND basics']!);
     expect(await search('backhand', '&sort=views')).toEqual(['BACKHAND basics', 'backhand slice']);
     expect(await search('backhand', '&sort=views&limit=1')).toEqual(['BACKHAND basics']);
     const everyone = await listVideos(`?q=${encodeURIComponent('snake_case')}&limit=100`);
@@ -506,8 +526,10 @@ describe(`${CATALOG_RPC.getVideo.pattern}`, () => {
     await nats?.close();
   });
 
-  const getVideo = (payload: unknown) =>
-    firstValueFrom(nats.send<VideoDto, unknown>(CATALOG_RPC.getVideo.pattern, payload).pipe(timeout(10_000)));
+  const getVideo = async (payload: unknown) => {
+    await owners.settled();
+    return firstValueFrom(nats.send<VideoDto, unknown>(CATALOG_RPC.getVideo.pattern, payload).pipe(timeout(10_000)));
+  };
   const failureOf = (payload: unknown) =>
     getVideo(payload).then(
       () => null,

@@ -14,3 +14,4 @@ export * from './private-nats.js';
 export * from './private-postgres.js';
 export * from './strict-mock.js';
 export * from './domain-event-fixtures.js';
+export * from './owner-state-fixtures.js';

@@ -1,0 +1,75 @@
+import { DOMAIN_EVENTS, type DomainEvent } from '@app/contracts';
+import { toPersonState } from '../../../services/auth/src/users/person-state.mapper.js';
+import { toVideoState } from '../../../services/video/src/videos/video-state.mapper.js';
+import { eventually } from './eventually.js';
+import { withClient } from './isolated-database.js';
+
+/** The read models that keep a copy of each owner's state, by the service that keeps them. */
+const COPIES = {
+  catalog: { videos: 'catalog.video_listings', people: 'catalog.people' },
+  feedback: { videos: 'feedback.video_summaries', people: 'feedback.people' },
+} as const;
+type Reader = keyof typeof COPIES;
+
+/**
+ * For specs that shape an owner's rows in SQL (a video with 42 views made a year ago, a member
+ * without names: states the API cannot make on demand). The owners publish what they change in
+ * their own transactions; a row written behind their back is published here the same way: its
+ * revision bumped and its state recorded in the owner's outbox, built by the owner's own mapper.
+ * `settled()` then waits until the read models of `readers` (the services the spec runs) hold
+ * what was published (the owner's relay polls its outbox about once a second), so the spec reads
+ * through the API what it wrote.
+ */
+export function ownerStatePublisher(superuserUrl: string, readers: readonly Reader[]) {
+  const awaited: Array<{ table: string; key: number | string; revision: number }> = [];
+  const sql = <T>(text: string, values: unknown[] = []) =>
+    withClient(superuserUrl, async (client) => (await client.query(text, values)).rows as T[]);
+
+  const record = async (schema: 'video' | 'auth', event: Omit<DomainEvent, 'occurredAt'>) =>
+    sql(`INSERT INTO ${schema}.outbox ("eventType", payload) VALUES ($1, $2::jsonb)`, [
+      event.type,
+      JSON.stringify({ ...event, occurredAt: new Date().toISOString() }),
+    ]);
+
+  return {
+    /** Publishes the videos' current rows as the video service would after a change. */
+    async videosChanged(...ids: number[]): Promise<void> {
+      const rows = await sql<Parameters<typeof toVideoState>[0]>(
+        `UPDATE video.videos SET revision = revision + 1 WHERE id = ANY($1::int[]) RETURNING *`,
+        [ids],
+      );
+      for (const row of rows) {
+        const video = toVideoState(row);
+        await record('video', { type: DOMAIN_EVENTS.videoChanged, videoId: video.id, userIds: [], video });
+        for (const table of readers.map((reader) => COPIES[reader].videos))
+          awaited.push({ table, key: video.id, revision: video.revision });
+      }
+    },
+
+    /** Publishes the members' current names and pictures as auth would after a profile change. */
+    async profilesChanged(...ids: string[]): Promise<void> {
+      const rows = await sql<Parameters<typeof toPersonState>[0]>(
+        `UPDATE auth.users SET "profileRevision" = "profileRevision" + 1 WHERE id = ANY($1::uuid[]) RETURNING *`,
+        [ids],
+      );
+      for (const row of rows) {
+        const person = toPersonState(row);
+        await record('auth', { type: DOMAIN_EVENTS.profileChanged, userIds: [person.id], person });
+        for (const table of readers.map((reader) => COPIES[reader].people))
+          awaited.push({ table, key: person.id, revision: person.revision });
+      }
+    },
+
+    /** Waits until every read model holds at least what was published so far. */
+    async settled(): Promise<void> {
+      const pending = awaited.splice(0);
+      for (const { table, key, revision } of pending) {
+        await eventually(
+          () => sql<{ revision: number }>(`SELECT revision FROM ${table} WHERE id = $1`, [key]),
+          ([row]) => row !== undefined && row.revision >= revision,
+          15_000,
+        );
+      }
+    },
+  };
+}
