@@ -1,6 +1,4 @@
-import { DOMAIN_EVENTS, type DomainEvent } from '@app/contracts';
-import { toPersonState } from '../../../services/auth/src/users/person-state.mapper.js';
-import { toVideoState } from '../../../services/video/src/videos/video-state.mapper.js';
+import { DOMAIN_EVENTS, type DomainEvent, type PersonState, type VideoState } from '@app/contracts';
 import { eventually } from './eventually.js';
 import { withClient } from './isolated-database.js';
 
@@ -15,7 +13,9 @@ type Reader = keyof typeof COPIES;
  * For specs that shape an owner's rows in SQL (a video with 42 views made a year ago, a member
  * without names: states the API cannot make on demand). The owners publish what they change in
  * their own transactions; a row written behind their back is published here the same way: its
- * revision bumped and its state recorded in the owner's outbox, built by the owner's own mapper.
+ * revision bumped and its state recorded in the owner's outbox, in the shape the owner's mapper
+ * gives it (services/video/src/videos/video-state.mapper.ts, services/auth/src/users/person-state.mapper.ts;
+ * a test library may not import a service, and a wrong copy here shows as a wrong list there).
  * `settled()` then waits until the read models of `readers` (the services the spec runs) hold
  * what was published (the owner's relay polls its outbox about once a second), so the spec reads
  * through the API what it wrote.
@@ -34,12 +34,12 @@ export function ownerStatePublisher(superuserUrl: string, readers: readonly Read
   return {
     /** Publishes the videos' current rows as the video service would after a change. */
     async videosChanged(...ids: number[]): Promise<void> {
-      const rows = await sql<Parameters<typeof toVideoState>[0]>(
+      const rows = await sql<VideoRow>(
         `UPDATE video.videos SET revision = revision + 1 WHERE id = ANY($1::int[]) RETURNING *`,
         [ids],
       );
       for (const row of rows) {
-        const video = toVideoState(row);
+        const video = videoStateOf(row);
         await record('video', { type: DOMAIN_EVENTS.videoChanged, videoId: video.id, userIds: [], video });
         for (const table of readers.map((reader) => COPIES[reader].videos))
           awaited.push({ table, key: video.id, revision: video.revision });
@@ -48,12 +48,19 @@ export function ownerStatePublisher(superuserUrl: string, readers: readonly Read
 
     /** Publishes the members' current names and pictures as auth would after a profile change. */
     async profilesChanged(...ids: string[]): Promise<void> {
-      const rows = await sql<Parameters<typeof toPersonState>[0]>(
+      const rows = await sql<UserRow>(
         `UPDATE auth.users SET "profileRevision" = "profileRevision" + 1 WHERE id = ANY($1::uuid[]) RETURNING *`,
         [ids],
       );
       for (const row of rows) {
-        const person = toPersonState(row);
+        const person: PersonState = {
+          id: row.id,
+          revision: row.profileRevision,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          image: row.profileImageUrl,
+          removed: false,
+        };
         await record('auth', { type: DOMAIN_EVENTS.profileChanged, userIds: [person.id], person });
         for (const table of readers.map((reader) => COPIES[reader].people))
           awaited.push({ table, key: person.id, revision: person.revision });
@@ -73,3 +80,50 @@ export function ownerStatePublisher(superuserUrl: string, readers: readonly Read
     },
   };
 }
+
+/** A video.videos row as `RETURNING *` answers it. */
+type VideoRow = Omit<VideoState, 'hasStoredVideo' | 'hasStoredThumbnail' | 'createdAt'> & {
+  originalKey: string | null;
+  playbackKey: string | null;
+  thumbnailKey: string | null;
+  createdAt: Date;
+};
+
+interface UserRow {
+  id: string;
+  profileRevision: number;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** Object keys never travel: only whether a file or a thumbnail is stored. */
+function videoStateOf(row: VideoRow): VideoState {
+  const { originalKey, playbackKey, thumbnailKey, createdAt, ...columns } = row;
+  const state: Record<string, unknown> = {
+    hasStoredVideo: Boolean(originalKey || playbackKey),
+    hasStoredThumbnail: Boolean(thumbnailKey),
+    createdAt: createdAt.toISOString(),
+  };
+  for (const field of VIDEO_STATE_COLUMNS) state[field] = columns[field];
+  return state as unknown as VideoState;
+}
+
+const VIDEO_STATE_COLUMNS = [
+  'id',
+  'revision',
+  'title',
+  'description',
+  'categoryId',
+  'uploaderId',
+  'youtubeUrl',
+  'videoUrl',
+  'thumbnailUrl',
+  'thumbnailData',
+  'duration',
+  'processingState',
+  'hasFileError',
+  'views',
+  'feedbackCount',
+  'averageRating',
+] as const satisfies ReadonlyArray<keyof VideoRow>;
