@@ -23,9 +23,10 @@ export type NewVideo = Pick<
   Partial<Pick<VideoEntity, 'originalKey' | 'fileHash' | 'sizeBytes' | 'mimeType'>>;
 
 /**
- * The only place the video service talks SQL about `videos`. Every change of what other services
- * keep of a video (VideoState) bumps its `revision` in the statement that makes it, under the row
- * lock, and records the video's event in the same transaction (video-events.repository.ts).
+ * The video service's SQL for its `videos` (the feedback numbers aside: video-feedback-stats).
+ * Every change of what other services keep of a video (VideoState) bumps its `revision` in the
+ * statement that makes it, under the row lock, and records the video's event in the same
+ * transaction (video-events.repository.ts).
  */
 @Injectable()
 export class VideosRepository {
