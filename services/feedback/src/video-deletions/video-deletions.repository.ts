@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DOMAIN_EVENTS } from '@app/contracts';
-import { recordDomainEvent } from '@app/database';
-import { forgetVideoStats, restateStats, statsOf } from '../stats/feedback-stats.repository.js';
+import { forgetVideoStats, recordWithStats } from '../stats/feedback-stats.repository.js';
 
 /** Removes what the feedback service holds about videos the video service deleted. */
 @Injectable()
@@ -31,19 +30,19 @@ export class VideoDeletionsRepository {
       const authorsByVideo = new Map<number, Set<string>>();
       for (const { videoId, authorId } of deleted)
         authorsByVideo.set(videoId, (authorsByVideo.get(videoId) ?? new Set()).add(authorId));
-      const restated = await restateStats(manager, {
-        videoIds: [],
-        authorIds: deleted.map((row) => row.authorId),
-      });
-      for (const [videoId, authors] of [...authorsByVideo].sort(([a], [b]) => a - b)) {
-        const userIds = [...authors].sort();
-        await recordDomainEvent(manager, {
-          type: DOMAIN_EVENTS.feedbackDeleted,
-          videoId,
-          userIds,
-          ...statsOf(restated, { authorIds: userIds }),
-        });
-      }
+      await recordWithStats(
+        manager,
+        { videoIds: [], authorIds: deleted.map((row) => row.authorId) },
+        [...authorsByVideo]
+          .sort(([a], [b]) => a - b)
+          .map(([videoId, authors]) => {
+            const userIds = [...authors].sort();
+            return {
+              event: { type: DOMAIN_EVENTS.feedbackDeleted, videoId, userIds },
+              carries: { authorIds: userIds },
+            };
+          }),
+      );
       return deleted.length;
     });
   }
