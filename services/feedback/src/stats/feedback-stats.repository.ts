@@ -26,39 +26,50 @@ const distinctSorted = <T extends number | string>(keys: readonly T[]): T[] =>
 
 /**
  * Records a fact's events with the numbers other services keep of the videos and authors it
- * touched, in the fact's transaction (the caller has written the fact already).
+ * touched, in the fact's transaction (the caller has written the fact already). `forgetVideoIds`:
+ * deleted videos whose numbers go instead (nothing is published about a video that is gone).
  *
  * Every transaction takes its locks in one order: feedback rows first (ascending ids, taken by the
- * caller), then these video_stats rows, then these author_stats rows, each ascending, so no two
- * facts wait for each other in a circle. Each row's revision is bumped under its lock; the numbers
- * are then derived from the rows by a later statement, which sees every fact committed before the
- * locks were granted, so a later revision always counts at least what an earlier one did.
+ * caller), then these author_stats rows, then these video_stats rows, each ascending, so no two
+ * facts wait for each other in a circle. A video's row is the most contended (every rating of any
+ * of its feedback takes it), so it comes last and is held for the fewest round trips. Each row's
+ * revision is bumped under its lock; the numbers are then derived from the rows by a later
+ * statement, which sees every fact committed before the locks were granted, so a later revision
+ * always counts at least what an earlier one did.
  *
  * Three statements whatever the number of keys and events; the last one derives the numbers and
- * writes the outbox rows together, so the locks are held for as few round trips as possible (every
- * rating of a video waits for the one before it on its video_stats row). The rows are written as
- * recordDomainEvent writes them, with the numbers merged in.
+ * writes the outbox rows together (as recordDomainEvent writes them, with the numbers merged in),
+ * so the video's lock is held for that statement and the commit only.
  */
 export async function recordWithStats(
   manager: EntityManager,
-  touched: TouchedStats,
+  touched: TouchedStats & { forgetVideoIds?: readonly number[] },
   events: readonly EventWithStats[],
 ): Promise<RestatedStats> {
   const videoIds = distinctSorted(touched.videoIds);
   const authorIds = distinctSorted(touched.authorIds);
-  if (!videoIds.length && !authorIds.length && !events.length) return { videoStats: [], authorStats: [] };
-  if (videoIds.length)
-    await manager.query(
-      `INSERT INTO video_stats ("videoId") SELECT id FROM unnest($1::int[]) AS t(id) ORDER BY id
-       ON CONFLICT ("videoId") DO UPDATE SET revision = video_stats.revision + 1`,
-      [videoIds],
-    );
+  const forgetVideoIds = distinctSorted(touched.forgetVideoIds ?? []);
+  if (!videoIds.length && !authorIds.length && !events.length && !forgetVideoIds.length)
+    return { videoStats: [], authorStats: [] };
   if (authorIds.length)
     await manager.query(
       `INSERT INTO author_stats ("userId") SELECT id FROM unnest($1::uuid[]) AS t(id) ORDER BY id
        ON CONFLICT ("userId") DO UPDATE SET revision = author_stats.revision + 1`,
       [authorIds],
     );
+  if (forgetVideoIds.length)
+    await manager.query(
+      `DELETE FROM video_stats WHERE "videoId" IN (
+         SELECT "videoId" FROM video_stats WHERE "videoId" = ANY($1::int[]) ORDER BY "videoId" FOR UPDATE)`,
+      [forgetVideoIds],
+    );
+  if (videoIds.length)
+    await manager.query(
+      `INSERT INTO video_stats ("videoId") SELECT id FROM unnest($1::int[]) AS t(id) ORDER BY id
+       ON CONFLICT ("videoId") DO UPDATE SET revision = video_stats.revision + 1`,
+      [videoIds],
+    );
+  if (!events.length && !videoIds.length && !authorIds.length) return { videoStats: [], authorStats: [] };
   if (events.length) markOutboxWritten(manager);
   const occurredAt = new Date().toISOString();
   const outboxRows = events.map(({ event, carries }, order) => ({
@@ -106,17 +117,4 @@ export async function recordWithStats(
     [videoIds, authorIds, JSON.stringify(outboxRows)],
   );
   return { videoStats: restated.videoStats, authorStats: restated.authorStats };
-}
-
-/**
- * The stats rows of deleted videos go: nothing is published about a video that no longer exists.
- * Locked in id order like every other stats row (the caller holds its feedback rows already).
- */
-export async function forgetVideoStats(manager: EntityManager, videoIds: readonly number[]): Promise<void> {
-  if (!videoIds.length) return;
-  await manager.query(
-    `DELETE FROM video_stats WHERE "videoId" IN (
-       SELECT "videoId" FROM video_stats WHERE "videoId" = ANY($1::int[]) ORDER BY "videoId" FOR UPDATE)`,
-    [distinctSorted(videoIds)],
-  );
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DOMAIN_EVENTS } from '@app/contracts';
-import { forgetVideoStats, recordWithStats } from '../stats/feedback-stats.repository.js';
+import { recordWithStats } from '../stats/feedback-stats.repository.js';
 
 /** Removes what the feedback service holds about videos the video service deleted. */
 @Injectable()
@@ -12,7 +12,7 @@ export class VideoDeletionsRepository {
    * The videos' feedback goes, and its votes and ratings with it (they cascade within this
    * schema), with one `feedback.deleted` event per video naming the authors and carrying their
    * numbers without it; the videos' own numbers go too (nobody keeps those of a deleted video).
-   * Feedback rows are locked in id order before any stats row, as every fact does.
+   * Feedback rows are locked in id order before any stats row, as every fact does (recordWithStats).
    * Idempotent: a replayed event finds nothing left to delete and records nothing.
    */
   deleteFeedbackOf(videoIds: number[]): Promise<number> {
@@ -25,14 +25,12 @@ export class VideoDeletionsRepository {
          RETURNING "videoId", "authorId"`,
         [videoIds],
       );
-      await forgetVideoStats(manager, videoIds);
-      if (!deleted.length) return 0;
       const authorsByVideo = new Map<number, Set<string>>();
       for (const { videoId, authorId } of deleted)
         authorsByVideo.set(videoId, (authorsByVideo.get(videoId) ?? new Set()).add(authorId));
       await recordWithStats(
         manager,
-        { videoIds: [], authorIds: deleted.map((row) => row.authorId) },
+        { videoIds: [], authorIds: deleted.map((row) => row.authorId), forgetVideoIds: videoIds },
         [...authorsByVideo]
           .sort(([a], [b]) => a - b)
           .map(([videoId, authors]) => {
