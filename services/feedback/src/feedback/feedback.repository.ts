@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DOMAIN_EVENTS } from '@app/contracts';
-import { recordDomainEvent } from '@app/database';
 import { FeedbackRatingEntity } from '../db/entities/feedback-rating.entity.js';
 import { FeedbackVoteEntity } from '../db/entities/feedback-vote.entity.js';
 import { FeedbackEntity } from '../db/entities/feedback.entity.js';
 import { CategorySummaryEntity, PersonEntity, VideoSummaryEntity } from '../db/entities/read-model.entity.js';
-import { restateStats, statsOf } from '../stats/feedback-stats.repository.js';
+import { recordWithStats } from '../stats/feedback-stats.repository.js';
 
 /**
  * A piece of feedback with the title and category of the video it was given on, as the read
@@ -185,14 +184,10 @@ export class FeedbackRepository {
       if (repeated) return null;
       const { identifiers } = await manager.getRepository(FeedbackEntity).insert({ authorId, videoId, content });
       const feedbackId = Number(identifiers[0].id);
-      const restated = await restateStats(manager, { videoIds: [videoId], authorIds: [authorId] });
-      await recordDomainEvent(manager, {
-        type: DOMAIN_EVENTS.feedbackCreated,
-        feedbackId,
-        videoId,
-        userIds: [authorId],
-        ...restated,
-      });
+      const touched = { videoIds: [videoId], authorIds: [authorId] };
+      await recordWithStats(manager, touched, [
+        { event: { type: DOMAIN_EVENTS.feedbackCreated, feedbackId, videoId, userIds: [authorId] }, carries: touched },
+      ]);
       return feedbackId;
     });
   }
@@ -213,14 +208,18 @@ export class FeedbackRepository {
       );
       if (!rows.length) return { outcome: 'already-cast' };
       const [numbers] = await this.deriveNumbers(manager, [target.id]);
-      const restated = await restateStats(manager, { videoIds: [], authorIds: [target.authorId] });
-      await recordDomainEvent(manager, {
-        type: DOMAIN_EVENTS.feedbackVoted,
-        feedbackId: target.id,
-        videoId: target.videoId,
-        userIds: [target.authorId],
-        ...restated,
-      });
+      const touched = { videoIds: [], authorIds: [target.authorId] };
+      await recordWithStats(manager, touched, [
+        {
+          event: {
+            type: DOMAIN_EVENTS.feedbackVoted,
+            feedbackId: target.id,
+            videoId: target.videoId,
+            userIds: [target.authorId],
+          },
+          carries: touched,
+        },
+      ]);
       return { outcome: 'cast', row: rows[0], numbers };
     });
   }
@@ -237,14 +236,18 @@ export class FeedbackRepository {
       );
       if (!rows.length) return { outcome: 'already-cast' };
       const [numbers] = await this.deriveNumbers(manager, [target.id]);
-      const restated = await restateStats(manager, { videoIds: [target.videoId], authorIds: [target.authorId] });
-      await recordDomainEvent(manager, {
-        type: DOMAIN_EVENTS.feedbackRated,
-        feedbackId: target.id,
-        videoId: target.videoId,
-        userIds: [target.authorId],
-        ...restated,
-      });
+      const touched = { videoIds: [target.videoId], authorIds: [target.authorId] };
+      await recordWithStats(manager, touched, [
+        {
+          event: {
+            type: DOMAIN_EVENTS.feedbackRated,
+            feedbackId: target.id,
+            videoId: target.videoId,
+            userIds: [target.authorId],
+          },
+          carries: touched,
+        },
+      ]);
       return { outcome: 'cast', row: rows[0], numbers };
     });
   }
@@ -358,27 +361,31 @@ export class FeedbackRepository {
         reacted.map((row) => row.id),
       );
       // A withdrawn vote changes only the author's numbers; a withdrawn rating the video's mean too.
-      const restated = await restateStats(manager, {
-        videoIds: [...given, ...reacted.filter((row) => row.rated)].map((row) => row.videoId),
-        authorIds: [...(given.length ? [userId] : []), ...reacted.map((row) => row.authorId)],
-      });
-      for (const row of reacted) {
-        await recordDomainEvent(manager, {
-          type: DOMAIN_EVENTS.reactionsWithdrawn,
-          feedbackId: row.id,
-          videoId: row.videoId,
-          userIds: [row.authorId],
-          ...statsOf(restated, { videoIds: [row.videoId], authorIds: [row.authorId] }),
-        });
-      }
-      for (const videoId of [...new Set(given.map((row) => row.videoId))].sort((a, b) => a - b)) {
-        await recordDomainEvent(manager, {
-          type: DOMAIN_EVENTS.feedbackDeleted,
-          videoId,
-          userIds: [],
-          ...statsOf(restated, { videoIds: [videoId], authorIds: [userId] }),
-        });
-      }
+      // Each event carries the numbers of the video and the author it names.
+      await recordWithStats(
+        manager,
+        {
+          videoIds: [...given, ...reacted.filter((row) => row.rated)].map((row) => row.videoId),
+          authorIds: [...(given.length ? [userId] : []), ...reacted.map((row) => row.authorId)],
+        },
+        [
+          ...reacted.map((row) => ({
+            event: {
+              type: DOMAIN_EVENTS.reactionsWithdrawn,
+              feedbackId: row.id,
+              videoId: row.videoId,
+              userIds: [row.authorId],
+            },
+            carries: { videoIds: [row.videoId], authorIds: [row.authorId] },
+          })),
+          ...[...new Set(given.map((row) => row.videoId))]
+            .sort((a, b) => a - b)
+            .map((videoId) => ({
+              event: { type: DOMAIN_EVENTS.feedbackDeleted, videoId, userIds: [] },
+              carries: { videoIds: [videoId], authorIds: [userId] },
+            })),
+        ],
+      );
       return votes + ratings + feedback;
     });
   }

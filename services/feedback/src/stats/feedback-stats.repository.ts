@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { AuthorFeedbackStats, VideoFeedbackStats } from '@app/contracts';
+import type { AuthorFeedbackStats, DomainEvent, VideoFeedbackStats } from '@app/contracts';
+import { withRequestId } from '@app/common';
+import { markOutboxWritten } from '@app/database';
 
 /** The videos and authors whose published numbers a fact can change. */
 export interface TouchedStats {
@@ -13,34 +15,70 @@ export interface RestatedStats {
   authorStats: AuthorFeedbackStats[];
 }
 
+/** An event of the fact, and which of the touched keys' numbers it carries (`videoStats`, `authorStats`). */
+export interface EventWithStats {
+  event: Omit<DomainEvent, 'occurredAt' | 'videoStats' | 'authorStats'>;
+  carries: Partial<TouchedStats>;
+}
+
 const distinctSorted = <T extends number | string>(keys: readonly T[]): T[] =>
   [...new Set(keys)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /**
- * The numbers other services keep of videos and authors, restated in the transaction of a fact
- * (callers have written the fact already). Every transaction takes its locks in one order:
- * feedback rows first (ascending ids, taken by the caller), then these video_stats rows, then these
- * author_stats rows, each ascending, so no two facts wait for each other in a circle. Each row's
- * revision is bumped under its lock; the numbers are then derived from the rows by a fresh
- * statement, which sees every fact committed before the lock was granted, so a later revision
- * always counts at least what an earlier one did. Three statements, whatever the number of keys.
+ * Records a fact's events with the numbers other services keep of the videos and authors it
+ * touched, in the fact's transaction (the caller has written the fact already). `forgetVideoIds`:
+ * deleted videos whose numbers go instead (nothing is published about a video that is gone).
+ *
+ * Every transaction takes its locks in one order: feedback rows first (ascending ids, taken by the
+ * caller), then these author_stats rows, then these video_stats rows, each ascending, so no two
+ * facts wait for each other in a circle. A video's row is the most contended (every rating of any
+ * of its feedback takes it), so it comes last and is held for the fewest round trips. Each row's
+ * revision is bumped under its lock; the numbers are then derived from the rows by a later
+ * statement, which sees every fact committed before the locks were granted, so a later revision
+ * always counts at least what an earlier one did.
+ *
+ * Three statements whatever the number of keys and events; the last one derives the numbers and
+ * writes the outbox rows together (as recordDomainEvent writes them, with the numbers merged in),
+ * so the video's lock is held for that statement and the commit only.
  */
-export async function restateStats(manager: EntityManager, touched: TouchedStats): Promise<RestatedStats> {
+export async function recordWithStats(
+  manager: EntityManager,
+  touched: TouchedStats & { forgetVideoIds?: readonly number[] },
+  events: readonly EventWithStats[],
+): Promise<RestatedStats> {
   const videoIds = distinctSorted(touched.videoIds);
   const authorIds = distinctSorted(touched.authorIds);
-  if (videoIds.length)
-    await manager.query(
-      `INSERT INTO video_stats ("videoId") SELECT id FROM unnest($1::int[]) AS t(id) ORDER BY id
-       ON CONFLICT ("videoId") DO UPDATE SET revision = video_stats.revision + 1`,
-      [videoIds],
-    );
+  const forgetVideoIds = distinctSorted(touched.forgetVideoIds ?? []);
+  if (!videoIds.length && !authorIds.length && !events.length && !forgetVideoIds.length)
+    return { videoStats: [], authorStats: [] };
   if (authorIds.length)
     await manager.query(
       `INSERT INTO author_stats ("userId") SELECT id FROM unnest($1::uuid[]) AS t(id) ORDER BY id
        ON CONFLICT ("userId") DO UPDATE SET revision = author_stats.revision + 1`,
       [authorIds],
     );
-  if (!videoIds.length && !authorIds.length) return { videoStats: [], authorStats: [] };
+  if (forgetVideoIds.length)
+    await manager.query(
+      `DELETE FROM video_stats WHERE "videoId" IN (
+         SELECT "videoId" FROM video_stats WHERE "videoId" = ANY($1::int[]) ORDER BY "videoId" FOR UPDATE)`,
+      [forgetVideoIds],
+    );
+  if (videoIds.length)
+    await manager.query(
+      `INSERT INTO video_stats ("videoId") SELECT id FROM unnest($1::int[]) AS t(id) ORDER BY id
+       ON CONFLICT ("videoId") DO UPDATE SET revision = video_stats.revision + 1`,
+      [videoIds],
+    );
+  if (!events.length && !videoIds.length && !authorIds.length) return { videoStats: [], authorStats: [] };
+  if (events.length) markOutboxWritten(manager);
+  const occurredAt = new Date().toISOString();
+  const outboxRows = events.map(({ event, carries }, order) => ({
+    order,
+    eventType: event.type,
+    payload: withRequestId({ ...event, occurredAt }),
+    videoIds: carries.videoIds ?? [],
+    authorIds: carries.authorIds ?? [],
+  }));
   const [restated] = await manager.query<RestatedStats[]>(
     `WITH videos AS (
        UPDATE video_stats s SET
@@ -61,33 +99,22 @@ export async function restateStats(manager: EntityManager, touched: TouchedStats
             WHERE f."authorId" = s."userId")
        WHERE s."userId" = ANY($2::uuid[])
        RETURNING s."userId", s.revision, s."feedbackGiven", s."helpfulVotesReceived", s."ratingStarsReceived"
+     ), recorded AS (
+       INSERT INTO outbox ("eventType", payload)
+       SELECT e."eventType", e.payload || jsonb_build_object(
+                'videoStats', COALESCE((SELECT jsonb_agg(to_jsonb(v) ORDER BY v."videoId") FROM videos v
+                                         WHERE v."videoId" = ANY(e."videoIds")), '[]'::jsonb),
+                'authorStats', COALESCE((SELECT jsonb_agg(to_jsonb(a) ORDER BY a."userId") FROM authors a
+                                          WHERE a."userId" = ANY(e."authorIds")), '[]'::jsonb))
+         FROM jsonb_to_recordset($3::jsonb)
+           AS e("order" int, "eventType" text, payload jsonb, "videoIds" int[], "authorIds" uuid[])
+        ORDER BY e."order"
+       RETURNING id
      )
      SELECT COALESCE((SELECT json_agg(videos ORDER BY "videoId") FROM videos), '[]') AS "videoStats",
-            COALESCE((SELECT json_agg(authors ORDER BY "userId") FROM authors), '[]') AS "authorStats"`,
-    [videoIds, authorIds],
+            COALESCE((SELECT json_agg(authors ORDER BY "userId") FROM authors), '[]') AS "authorStats",
+            (SELECT count(*) FROM recorded) AS recorded`,
+    [videoIds, authorIds, JSON.stringify(outboxRows)],
   );
-  return restated;
-}
-
-/**
- * The stats rows of deleted videos go: nothing is published about a video that no longer exists.
- * Locked in id order like every other stats row (the caller holds its feedback rows already).
- */
-export async function forgetVideoStats(manager: EntityManager, videoIds: readonly number[]): Promise<void> {
-  if (!videoIds.length) return;
-  await manager.query(
-    `DELETE FROM video_stats WHERE "videoId" IN (
-       SELECT "videoId" FROM video_stats WHERE "videoId" = ANY($1::int[]) ORDER BY "videoId" FOR UPDATE)`,
-    [distinctSorted(videoIds)],
-  );
-}
-
-/** The part of a transaction's restated numbers one of its events carries: those of the keys it names. */
-export function statsOf(restated: RestatedStats, keys: Partial<TouchedStats>): RestatedStats {
-  const videoIds = new Set(keys.videoIds ?? []);
-  const authorIds = new Set(keys.authorIds ?? []);
-  return {
-    videoStats: restated.videoStats.filter((stats) => videoIds.has(stats.videoId)),
-    authorStats: restated.authorStats.filter((stats) => authorIds.has(stats.userId)),
-  };
+  return { videoStats: restated.videoStats, authorStats: restated.authorStats };
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DOMAIN_EVENTS } from '@app/contracts';
-import { recordDomainEvent } from '@app/database';
-import { forgetVideoStats, restateStats, statsOf } from '../stats/feedback-stats.repository.js';
+import { recordWithStats } from '../stats/feedback-stats.repository.js';
 
 /** Removes what the feedback service holds about videos the video service deleted. */
 @Injectable()
@@ -13,7 +12,7 @@ export class VideoDeletionsRepository {
    * The videos' feedback goes, and its votes and ratings with it (they cascade within this
    * schema), with one `feedback.deleted` event per video naming the authors and carrying their
    * numbers without it; the videos' own numbers go too (nobody keeps those of a deleted video).
-   * Feedback rows are locked in id order before any stats row, as every fact does.
+   * Feedback rows are locked in id order before any stats row, as every fact does (recordWithStats).
    * Idempotent: a replayed event finds nothing left to delete and records nothing.
    */
   deleteFeedbackOf(videoIds: number[]): Promise<number> {
@@ -26,24 +25,22 @@ export class VideoDeletionsRepository {
          RETURNING "videoId", "authorId"`,
         [videoIds],
       );
-      await forgetVideoStats(manager, videoIds);
-      if (!deleted.length) return 0;
       const authorsByVideo = new Map<number, Set<string>>();
       for (const { videoId, authorId } of deleted)
         authorsByVideo.set(videoId, (authorsByVideo.get(videoId) ?? new Set()).add(authorId));
-      const restated = await restateStats(manager, {
-        videoIds: [],
-        authorIds: deleted.map((row) => row.authorId),
-      });
-      for (const [videoId, authors] of [...authorsByVideo].sort(([a], [b]) => a - b)) {
-        const userIds = [...authors].sort();
-        await recordDomainEvent(manager, {
-          type: DOMAIN_EVENTS.feedbackDeleted,
-          videoId,
-          userIds,
-          ...statsOf(restated, { authorIds: userIds }),
-        });
-      }
+      await recordWithStats(
+        manager,
+        { videoIds: [], authorIds: deleted.map((row) => row.authorId), forgetVideoIds: videoIds },
+        [...authorsByVideo]
+          .sort(([a], [b]) => a - b)
+          .map(([videoId, authors]) => {
+            const userIds = [...authors].sort();
+            return {
+              event: { type: DOMAIN_EVENTS.feedbackDeleted, videoId, userIds },
+              carries: { authorIds: userIds },
+            };
+          }),
+      );
       return deleted.length;
     });
   }
