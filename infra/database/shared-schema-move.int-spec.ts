@@ -292,9 +292,15 @@ describe('moving a shared schema to service schemas', () => {
       { id: ids.member, revision: 1, firstName: 'Ana', lastName: 'Lima', image: null, removed: false },
       { id: ids.coach, revision: 1, firstName: 'Cleo', lastName: 'Park', image: null, removed: false },
     ]);
-    // Delivered: the uploader's numbers reached the auth service's reputation.
+    // Delivered: the uploader's numbers reached the auth service's reputation (the coach's
+    // feedback numbers reach it too, in a row of their own).
     const activity = await eventually(
-      () => sql(`SELECT "userId", "publishedVideos", "totalViews"::int AS "totalViews" FROM auth.member_activity`),
+      () =>
+        sql(
+          `SELECT "userId", "publishedVideos", "totalViews"::int AS "totalViews" FROM auth.member_activity
+            WHERE "userId" = $1`,
+          [ids.member],
+        ),
       (rows) => rows.length > 0,
     );
     expect(activity).toEqual([{ userId: ids.member, publishedVideos: 1, totalViews: 7 }]);
