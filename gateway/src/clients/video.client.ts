@@ -6,6 +6,7 @@ import {
   type Actor,
   type BeginUploadResponse,
   type PlaybackSources,
+  type RecordedView,
   type StoredUpload,
   type UpdateVideoRequest,
   type VideoUploadFields,
@@ -36,7 +37,7 @@ export class VideoClient {
     return this.rpc.call(VIDEO_RPC.delete, { videoId, actor });
   }
 
-  recordView(videoId: number, viewerKey: string): Promise<{ counted: boolean }> {
+  recordView(videoId: number, viewerKey: string): Promise<RecordedView> {
     return this.rpc.call(VIDEO_RPC.recordView, { videoId, viewerKey });
   }
 

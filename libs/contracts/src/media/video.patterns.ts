@@ -79,6 +79,15 @@ export interface VideoWriteResult {
   revision: number;
 }
 
+/**
+ * Whether the view counted, and the video's view count as its owner holds it now (null: no such
+ * video), so the viewer sees the number at once, before the catalog's copy hears of it.
+ */
+export interface RecordedView {
+  counted: boolean;
+  views: number | null;
+}
+
 /** Calls answered by the video service. */
 export const VIDEO_RPC = {
   /** Registers an upload or a link; with a file, waits up to `waitMs` for the worker's first verdict. */
@@ -104,7 +113,7 @@ export const VIDEO_RPC = {
   }),
   recordView: defineRpc('video.views.record.v1', {
     request: recordViewRequestSchema,
-    response: z.custom<{ counted: boolean }>(),
+    response: z.custom<RecordedView>(),
   }),
   /** Where the gateway streams a video's file and thumbnail from (object keys stay internal). */
   playback: defineRpc('video.videos.playback.v1', {

@@ -33,8 +33,8 @@ export class VideosHandler {
   }
 
   @Rpc(VIDEO_RPC.recordView)
-  async recordView({ videoId, viewerKey }: RpcPayload<typeof VIDEO_RPC.recordView>) {
-    return { counted: await this.videos.recordView(videoId, viewerKey) };
+  recordView({ videoId, viewerKey }: RpcPayload<typeof VIDEO_RPC.recordView>) {
+    return this.videos.recordView(videoId, viewerKey);
   }
 
   @Rpc(VIDEO_RPC.playback)

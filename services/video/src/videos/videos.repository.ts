@@ -145,15 +145,21 @@ export class VideosRepository {
   }
 
   /** false when there is no such video. */
-  incrementViews(id: number): Promise<boolean> {
+  /** The new view count; null when there is no such video. */
+  incrementViews(id: number): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
-      const changed = await changeVideos(
+      const [changed] = await changeVideos(
         manager,
         `UPDATE videos SET views = views + 1, revision = revision + 1, "updatedAt" = now() WHERE id = $1 RETURNING *`,
         [id],
       );
-      return changed.length > 0;
+      return changed ? changed.views : null;
     });
+  }
+
+  async viewsOf(id: number): Promise<number | null> {
+    const [row] = await this.dataSource.query<{ views: number }[]>(`SELECT views FROM videos WHERE id = $1`, [id]);
+    return row ? row.views : null;
   }
 
   /** Probe passed: queue the transcode, once (only while the video is still processing). */

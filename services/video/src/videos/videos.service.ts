@@ -9,6 +9,7 @@ import {
   type CreateVideoRequest,
   type MediaResultJobData,
   type PlaybackSources,
+  type RecordedView,
   type UpdateVideoRequest,
   type VideoState,
   type VideoWriteResult,
@@ -172,18 +173,20 @@ export class VideosService implements OnApplicationBootstrap {
    * Counts a view at most once per viewer per video per 24 h. Best effort: with Redis away the
    * page still loads and the view is simply not counted.
    */
-  async recordView(videoId: number, viewerKey: string): Promise<boolean> {
+  async recordView(videoId: number, viewerKey: string): Promise<RecordedView> {
     const key = `${config.QUEUE_PREFIX}:views:${videoId}:${viewerKey}`;
+    const notCounted = async () => ({ counted: false, views: await this.videos.viewsOf(videoId) });
     try {
       const first = await Promise.race([
         this.queues.redis.set(key, '1', 'EX', VIEW_WINDOW_SECONDS, 'NX'),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), 500)),
       ]);
-      if (first !== 'OK') return false;
+      if (first !== 'OK') return await notCounted();
     } catch {
-      return false;
+      return await notCounted();
     }
-    return this.videos.incrementViews(videoId);
+    const views = await this.videos.incrementViews(videoId);
+    return { counted: views !== null, views };
   }
 
   /**
