@@ -613,33 +613,37 @@ describe('VideosService.recordView', () => {
   it('counts a viewer’s first view, holding their place in the 24-hour window', async () => {
     const { service, stored, viewWindowCalls } = serviceWith({
       viewWindow: { set: () => Promise.resolve('OK') },
-      videos: { incrementViews: () => Promise.resolve(true) },
+      videos: { incrementViews: () => Promise.resolve(8) },
     });
-    expect(await service.recordView(VIDEO_ID, MEMBER.id)).toBe(true);
+    expect(await service.recordView(VIDEO_ID, MEMBER.id)).toEqual({ counted: true, views: 8 });
     expect(viewWindowCalls()).toEqual([['set', [viewKey(MEMBER.id), '1', 'EX', 24 * 3600, 'NX']]]);
     expect(stored()).toEqual([['incrementViews', [VIDEO_ID]]]);
   });
 
-  it('does not count the same viewer again within the window', async () => {
-    const { service, stored } = serviceWith({ viewWindow: { set: () => Promise.resolve(null) } });
-    expect(await service.recordView(VIDEO_ID, 'anon-cookie-1')).toBe(false);
-    expect(stored()).toEqual([]);
+  it('does not count the same viewer again within the window, and answers the count held', async () => {
+    const { service, stored } = serviceWith({
+      viewWindow: { set: () => Promise.resolve(null) },
+      videos: { viewsOf: () => Promise.resolve(7) },
+    });
+    expect(await service.recordView(VIDEO_ID, 'anon-cookie-1')).toEqual({ counted: false, views: 7 });
+    expect(stored()).toEqual([['viewsOf', [VIDEO_ID]]]);
   });
 
   it('answers not counted when the video is gone', async () => {
     const { service } = serviceWith({
       viewWindow: { set: () => Promise.resolve('OK') },
-      videos: { incrementViews: () => Promise.resolve(false) },
+      videos: { incrementViews: () => Promise.resolve(null) },
     });
-    expect(await service.recordView(VIDEO_ID, MEMBER.id)).toBe(false);
+    expect(await service.recordView(VIDEO_ID, MEMBER.id)).toEqual({ counted: false, views: null });
   });
 
   it('answers not counted, without failing, when Redis refuses', async () => {
     const { service, stored } = serviceWith({
       viewWindow: { set: () => Promise.reject(new Error('Connection is closed.')) },
+      videos: { viewsOf: () => Promise.resolve(7) },
     });
-    expect(await service.recordView(VIDEO_ID, MEMBER.id)).toBe(false);
-    expect(stored()).toEqual([]);
+    expect(await service.recordView(VIDEO_ID, MEMBER.id)).toEqual({ counted: false, views: 7 });
+    expect(stored()).toEqual([['viewsOf', [VIDEO_ID]]]);
   });
 
   it('answers not counted after half a second when Redis does not answer, and does not count a late answer', async () => {
@@ -647,17 +651,18 @@ describe('VideosService.recordView', () => {
     let answer: (value: 'OK') => void = () => undefined;
     const { service, stored } = serviceWith({
       viewWindow: { set: () => new Promise<'OK'>((resolve) => (answer = resolve)) },
+      videos: { viewsOf: () => Promise.resolve(7) },
     });
     let settled = false;
     const counted = service.recordView(VIDEO_ID, MEMBER.id).finally(() => (settled = true));
     await jest.advanceTimersByTimeAsync(499);
     expect(settled).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
-    expect(await counted).toBe(false);
+    expect(await counted).toEqual({ counted: false, views: 7 });
     // Redis answers after all: the page has its answer, the view stays uncounted.
     answer('OK');
     await jest.advanceTimersByTimeAsync(0);
-    expect(stored()).toEqual([]);
+    expect(stored()).toEqual([['viewsOf', [VIDEO_ID]]]);
   });
 });
 
