@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DOMAIN_EVENTS, type DeliveredDomainEvent, type VideoState } from '@app/contracts';
+import { videoState } from '@app/testing/unit';
 import { readModelStatesOf } from './read-model.states.js';
 
 const ANA = '0d4f8a9e-1111-4c3b-9a7e-2b5f0c1d2e3f';
@@ -11,27 +12,8 @@ const event = (fields: Omit<DeliveredDomainEvent, 'occurredAt' | 'outboxId' | 'u
   userIds: [],
   ...fields,
 });
-const video = (id: number, revision: number, title = `Video ${id}`): VideoState => ({
-  id,
-  revision,
-  title,
-  description: null,
-  categoryId: 2,
-  uploaderId: ANA,
-  youtubeUrl: null,
-  videoUrl: null,
-  thumbnailUrl: null,
-  hasStoredVideo: false,
-  hasStoredThumbnail: false,
-  thumbnailData: null,
-  duration: null,
-  processingState: 'ready',
-  hasFileError: false,
-  views: 0,
-  feedbackCount: 0,
-  averageRating: 0,
-  createdAt: '2026-02-01T10:00:00.000Z',
-});
+const video = (id: number, revision: number, title = `Video ${id}`): VideoState =>
+  videoState({ id, revision, title, categoryId: 2, uploaderId: ANA, createdAt: '2026-02-01T10:00:00.000Z' });
 const person = (id: string, revision: number, firstName: string | null, removed = false) => ({
   id,
   revision,
