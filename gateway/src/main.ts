@@ -8,6 +8,7 @@ import { GATEWAY_DATABASE } from './db/gateway-database.js';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
+import { JSON_BODY_LIMIT } from './http/json-body.js';
 import { SessionSetup } from './auth/session.setup.js';
 import { httpMetricsMiddleware } from './metrics/http-metrics.js';
 import { serveMetrics } from './metrics/metrics-server.js';
@@ -45,7 +46,7 @@ app.use(...securityHeaders(QUEUE_BOARD_PATH));
 app.use(accessDeniedLog());
 // Before any body is read or any session touched: another site's request changes nothing.
 app.use(crossSiteRequestGuard(config.PUBLIC_ORIGIN));
-app.useBodyParser('json', { limit: '1mb' });
+app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
 app.use('/api', ...app.get(SessionSetup).handlers());
 app.use(personalResponsesNotStored);
 app.use(QUEUE_BOARD_PATH, ...app.get(QueueBoard).handlers());

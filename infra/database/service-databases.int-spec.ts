@@ -95,12 +95,23 @@ describe('service schemas', () => {
         'MemberActivity1764000000002',
         'ProfileBackfill1764000000003',
       ],
-      catalog: ['CatalogSchema1764000000000', 'ListingProjection1764000000001', 'CategoryEventsBackfill1764000000002'],
-      video: ['VideoSchema1764000000000', 'VideoStateRevisions1764000000001', 'VideoStateBackfill1764000000002'],
+      catalog: [
+        'CatalogSchema1764000000000',
+        'ListingProjection1764000000001',
+        'CategoryEventsBackfill1764000000002',
+        'ListingPlaybackFrames1764000000003',
+      ],
+      video: [
+        'VideoSchema1764000000000',
+        'VideoStateRevisions1764000000001',
+        'VideoStateBackfill1764000000002',
+        'PlaybackFrames1764000000003',
+      ],
       feedback: [
         'FeedbackSchema1764000000000',
         'FeedbackStatsAndReadModel1764000000001',
         'FeedbackStatsBackfill1764000000002',
+        'FeedbackAnnotations1764000000003',
       ],
       admin: ['AdminSchema1764000000000'],
     });

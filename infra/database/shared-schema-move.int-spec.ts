@@ -182,10 +182,11 @@ describe('moving a shared schema to service schemas', () => {
   it('lets the services start on the moved tables and serve what was there', async () => {
     stack = await startStack('shared-schema', undefined, { DATABASE_URL: db.url });
     const visitor = new HttpSession(stack.baseUrl);
-    // The catalog's listing fills from the owners' backfill events, delivered by their relays.
+    // The catalog's listing fills from the owners' backfill events, delivered by their relays: the
+    // video's from the video service, the uploader's name from auth's, in either order.
     const videos = await eventually(
       () => visitor.get<VideoDto[]>('/api/videos'),
-      (res) => res.status === 200 && res.body.length > 0,
+      (res) => res.status === 200 && res.body.length > 0 && res.body.every((video) => video.uploaderName !== null),
       15_000,
     );
     expect(videos.body).toEqual([
@@ -225,12 +226,23 @@ describe('moving a shared schema to service schemas', () => {
         'MemberActivity1764000000002',
         'ProfileBackfill1764000000003',
       ],
-      catalog: ['CatalogSchema1764000000000', 'ListingProjection1764000000001', 'CategoryEventsBackfill1764000000002'],
-      video: ['VideoSchema1764000000000', 'VideoStateRevisions1764000000001', 'VideoStateBackfill1764000000002'],
+      catalog: [
+        'CatalogSchema1764000000000',
+        'ListingProjection1764000000001',
+        'CategoryEventsBackfill1764000000002',
+        'ListingPlaybackFrames1764000000003',
+      ],
+      video: [
+        'VideoSchema1764000000000',
+        'VideoStateRevisions1764000000001',
+        'VideoStateBackfill1764000000002',
+        'PlaybackFrames1764000000003',
+      ],
       feedback: [
         'FeedbackSchema1764000000000',
         'FeedbackStatsAndReadModel1764000000001',
         'FeedbackStatsBackfill1764000000002',
+        'FeedbackAnnotations1764000000003',
       ],
       admin: ['AdminSchema1764000000000'],
     });

@@ -7,6 +7,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeDependencies } from './lib/ensure-deps.mjs';
@@ -58,7 +59,30 @@ try {
     ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
     NODE_ENV: 'test',
   };
-  exitCode = await new Promise((resolveExit) => {
+  // A whole run goes in two lanes side by side: the browser tier spends most of its time in
+  // real-time playback and Chromium, the rest in stacks booting, so together they take about as
+  // long as the longer lane. A run narrowed by arguments stays one lane.
+  const narrowed = jestArgs.some((arg) => !arg.startsWith('--') || /^--(selectProjects|testPathPatterns)/.test(arg));
+  const lanes = narrowed
+    ? [{ name: '', args: [] }]
+    : [
+        { name: 'main', args: ['--selectProjects', 'unit', 'unit-dom', 'service', 'integration'] },
+        { name: 'e2e', args: ['--selectProjects', 'e2e'] },
+      ];
+  const codes = await Promise.all(lanes.map((lane) => runJest([...jestArgs, ...lane.args], lane.name, env)));
+  if (lanes.length > 1)
+    console.log(`[test] ${lanes.map((lane, i) => `${lane.name} lane exit ${codes[i]}`).join(', ')}`);
+  exitCode = codes.every((code) => code === 0) ? 0 : 1;
+} finally {
+  await cleanup(infra.env).catch((error) => console.error(`[test] cleanup: ${error.message}`));
+  await infra.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
+
+/** One Jest process; a named lane's lines are prefixed with its name so side-by-side output stays readable. */
+function runJest(args, laneName, env) {
+  return new Promise((resolveExit) => {
     const jest = spawn(
       process.execPath,
       [
@@ -66,18 +90,21 @@ try {
         '--no-warnings',
         join(root, 'node_modules/jest/bin/jest.js'),
         '--runInBand',
-        ...jestArgs,
+        ...args,
       ],
-      { cwd: root, env, stdio: 'inherit' },
+      { cwd: root, env, stdio: laneName ? ['ignore', 'pipe', 'pipe'] : 'inherit' },
     );
+    if (laneName) {
+      for (const [stream, target] of [
+        [jest.stdout, process.stdout],
+        [jest.stderr, process.stderr],
+      ]) {
+        createInterface({ input: stream }).on('line', (line) => target.write(`[${laneName}] ${line}\n`));
+      }
+    }
     jest.on('exit', (code) => resolveExit(code ?? 1));
   });
-} finally {
-  await cleanup(infra.env).catch((error) => console.error(`[test] cleanup: ${error.message}`));
-  await infra.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
-process.exit(exitCode);
 
 /** Removes what this run left on shared servers: its databases, queue keys and bucket. */
 async function cleanup(env) {

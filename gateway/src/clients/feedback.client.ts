@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   FEEDBACK_RPC,
   type Actor,
+  type CreateFeedbackBody,
   type FeedbackDto,
   type FeedbackRatingDto,
   type FeedbackVoteDto,
@@ -26,8 +27,8 @@ export class FeedbackClient {
     return this.rpc.call(FEEDBACK_RPC.listByVideo, { videoId, viewerId });
   }
 
-  create(actor: Actor, videoId: number, content: string): Promise<FeedbackDto> {
-    return this.rpc.call(FEEDBACK_RPC.create, { actor, videoId, content });
+  create(actor: Actor, videoId: number, body: CreateFeedbackBody): Promise<FeedbackDto> {
+    return this.rpc.call(FEEDBACK_RPC.create, { actor, videoId, ...body });
   }
 
   vote(actor: Actor, id: number): Promise<FeedbackVoteDto> {

@@ -108,6 +108,8 @@ describe('giving feedback', () => {
       createdAt: expect.any(String),
       viewerVoted: false,
       viewerRating: null,
+      timecode: null,
+      drawing: null,
     });
 
     const listed = await new HttpSession(stack.baseUrl).get<FeedbackDto[]>(`/api/feedback/video/${video.id}`);

@@ -94,7 +94,10 @@ export class FeedbackController {
 export class VideoFeedbackController {
   constructor(private readonly feedback: FeedbackClient) {}
 
-  /** Signed in, not on one's own video; content trimmed, 1..500 characters. 201 with the feedback. */
+  /**
+   * Signed in, not on one's own video; content trimmed, 1..500 characters, with an optional time
+   * code and drawing (checked against the video by the feedback service). 201 with the feedback.
+   */
   @Post()
   @UseGuards(SignedInGuard)
   @LimitWrites()
@@ -103,6 +106,6 @@ export class VideoFeedbackController {
     @CurrentUser() user: UserDto,
     @Body(new ZodBodyPipe(createFeedbackBodySchema)) body: CreateFeedbackBody,
   ): Promise<FeedbackDto> {
-    return this.feedback.create(actorOf(user), videoId, body.content);
+    return this.feedback.create(actorOf(user), videoId, body);
   }
 }

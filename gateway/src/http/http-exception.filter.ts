@@ -2,6 +2,7 @@ import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type Exce
 import type { Request, Response } from 'express';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@app/common';
 import { noteDenial } from './access-denied-log.js';
+import { isJsonBodyTooLarge, JSON_BODY_TOO_LARGE } from './json-body.js';
 
 /**
  * Every error leaves as JSON `{ message }` (plus `errors` for a form, `retryAfterSeconds` on a 429). Known HTTP errors keep their status and message;
@@ -47,6 +48,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
 }
 
 function messageOf(exception: HttpException, req: Request): string {
+  // body-parser's own words ("request entity too large") name no limit.
+  if (isJsonBodyTooLarge(exception)) return JSON_BODY_TOO_LARGE;
   const body = exception.getResponse();
   const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
   if (Array.isArray(message)) return message.join('; ');

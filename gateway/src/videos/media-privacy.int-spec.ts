@@ -147,11 +147,16 @@ const telltaleBytes = (bytes: Buffer) =>
 
 describe("a video's original stays private", () => {
   const FIXTURES = {
-    'an H.264 MP4 (remuxed)': { file: 'phone.mp4', type: 'video/mp4', options: { size: '320x240' } },
+    // Keyframes under half a second apart (15 fps): copied as they are, metadata dropped.
+    'an H.264 MP4 (remuxed)': {
+      file: 'phone.mp4',
+      type: 'video/mp4',
+      options: { size: '320x240', keyframeInterval: 7 },
+    },
     'an H.264 .mov (remuxed)': {
       file: 'phone.mov',
       type: 'video/quicktime',
-      options: { size: '336x240', format: 'mov' },
+      options: { size: '336x240', format: 'mov', keyframeInterval: 7 },
     },
     'an HEVC .mov (re-encoded)': {
       file: 'phone-hevc.mov',

@@ -75,6 +75,10 @@ interface VideoFields {
   hasFileError?: boolean;
   processingState?: 'uploaded' | 'processing' | 'ready' | 'failed';
   duration?: number | null;
+  frameRateNum?: number | null;
+  frameRateDen?: number | null;
+  frameCount?: number | null;
+  startTime?: number | null;
   createdAt?: string;
 }
 
@@ -136,6 +140,10 @@ describe('GET /api/videos', () => {
       thumbnailKey: `videos/${uploader.id}/thumbnail.jpg`,
       thumbnailData: 'A'.repeat(50_000),
       duration: 95,
+      frameRateNum: 30000,
+      frameRateDen: 1001,
+      frameCount: 2847,
+      startTime: 0,
       createdAt: '2026-03-04T05:06:07.089Z',
     });
 
@@ -166,6 +174,8 @@ describe('GET /api/videos', () => {
         hasFileError: false,
         processingState: 'ready',
         duration: 95,
+        frameRate: 30000 / 1001,
+        frameCount: 2847,
       },
     ]);
   });

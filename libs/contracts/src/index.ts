@@ -29,3 +29,5 @@ export * from './text/plain-text.js';
 export * from './events/domain-events.js';
 export * from './admin/admin.contracts.js';
 export * from './admin/user-deletion.rpc.js';
+export * from './feedback/annotations.types.js';
+export * from './feedback/annotations.schemas.js';

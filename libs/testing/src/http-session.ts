@@ -13,6 +13,8 @@ export interface HttpResult<T = unknown> {
 export interface HttpSessionRequest {
   json?: unknown;
   form?: FormData;
+  /** A body sent exactly as written (JSON that JSON.stringify cannot write, say); set its content-type in `headers`. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -39,6 +41,8 @@ export class HttpSession {
       body = JSON.stringify(options.json);
     } else if (options.form) {
       body = options.form;
+    } else if (options.text !== undefined) {
+      body = options.text;
     }
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,

@@ -15,3 +15,4 @@ export * from './private-postgres.js';
 export * from './strict-mock.js';
 export * from './domain-event-fixtures.js';
 export * from './owner-state-fixtures.js';
+export * from './frame-coded-clips.js';

@@ -9,7 +9,7 @@ const execFileAsync = promisify(execFile);
 /** A tiny real video made by ffmpeg: test pattern + tone, H.264/AAC in MP4. */
 export async function makeTestVideo(
   outputPath: string,
-  options: { seconds?: number; size?: string } = {},
+  options: { seconds?: number; size?: string; keyframeInterval?: number } = {},
 ): Promise<string> {
   const { ffmpegPath } = testInfra();
   const seconds = options.seconds ?? 2;
@@ -32,6 +32,7 @@ export async function makeTestVideo(
     'ultrafast',
     '-pix_fmt',
     'yuv420p',
+    ...keyframeArgs(options.keyframeInterval),
     '-c:a',
     'aac',
     '-shortest',
@@ -44,8 +45,8 @@ export interface MediaFixtureOptions {
   seconds?: number;
   /** WxH of the test pattern. */
   size?: string;
-  /** Frames per second. */
-  rate?: number;
+  /** Frames per second, or an exact fraction such as '30000/1001'. */
+  rate?: number | string;
   video?: 'h264' | 'hevc' | 'vp9' | 'none';
   /** Pixel format of the encoded video (yuv420p unless set). */
   pixelFormat?: string;
@@ -63,6 +64,30 @@ export interface MediaFixtureOptions {
   videoStreamMetadata?: Record<string, string>;
   /** Copies of the test pattern as separate video streams (1 unless set). */
   videoStreams?: number;
+  /**
+   * Frames from one keyframe to the next (the encoder's default, 250, unless set): the pipeline
+   * only copies a stream whose keyframes are at most half a second apart.
+   */
+  keyframeInterval?: number;
+  /**
+   * Variable frame rate, as phones record: each frame's time moved by up to `jitterSeconds` (a
+   * 1/90000 s timebase keeps it), and every `dropEvery`-th frame left out.
+   */
+  variableRate?: { jitterSeconds: number; dropEvery?: number };
+}
+
+/** A keyframe every `interval` frames and at no scene cut; the encoder's default without one. */
+const keyframeArgs = (interval: number | undefined): string[] =>
+  interval === undefined ? [] : ['-g', String(interval), '-keyint_min', String(interval), '-sc_threshold', '0'];
+
+/** A filter and output options that make the test pattern's timestamps variable-rate (MediaFixtureOptions.variableRate). */
+function variableRateArgs({ jitterSeconds, dropEvery }: NonNullable<MediaFixtureOptions['variableRate']>): string[] {
+  const filters = [
+    ...(dropEvery ? [`select='not(eq(mod(n\\,${dropEvery})\\,${Math.floor(dropEvery / 2)}))'`] : []),
+    'settb=1/90000',
+    `setpts='PTS+(${jitterSeconds}*sin(N*1.7))/TB'`,
+  ];
+  return ['-vf', filters.join(','), '-fps_mode', 'vfr', '-enc_time_base', '1/90000', '-video_track_timescale', '90000'];
 }
 
 const VIDEO_ENCODERS: Record<Exclude<MediaFixtureOptions['video'], undefined | 'none'>, string[]> = {
@@ -100,7 +125,11 @@ export async function makeMediaFixture(outputPath: string, options: MediaFixture
     for (let i = 0; i < (options.videoStreams ?? 1); i += 1) args.push('-map', '0:v');
     if (audio !== 'none') args.push('-map', '1:a');
   }
-  if (video !== 'none') args.push(...VIDEO_ENCODERS[video], '-pix_fmt', options.pixelFormat ?? 'yuv420p');
+  if (video !== 'none') {
+    args.push(...VIDEO_ENCODERS[video], '-pix_fmt', options.pixelFormat ?? 'yuv420p');
+    args.push(...keyframeArgs(options.keyframeInterval));
+    if (options.variableRate) args.push(...variableRateArgs(options.variableRate));
+  }
   if (audio !== 'none') args.push(...AUDIO_ENCODERS[audio]);
   for (const [key, value] of Object.entries(options.metadata ?? {})) args.push('-metadata', `${key}=${value}`);
   for (const [key, value] of Object.entries(options.videoStreamMetadata ?? {})) {
@@ -192,6 +221,40 @@ export async function probeMedia(path: string): Promise<ProbedMedia> {
         }
       : null,
     audio: audio ? { codec: audio.codec_name, channels: audio.channels ?? null } : null,
+  };
+}
+
+/** A video stream's packets as ffprobe reads them (no decoding), in presentation order. */
+export interface ProbedVideoPackets {
+  /** ffprobe's r_frame_rate, e.g. '30000/1001'. */
+  rFrameRate: string;
+  /** Seconds per tick, e.g. 1/15360. */
+  timeBase: number;
+  /** Ticks; `duration` is each packet's own. */
+  packets: { pts: number; duration: number; keyframe: boolean }[];
+}
+
+/** The first video stream's packets of a file, for assertions on frame timing (rate, GOP, start). */
+export async function probeVideoPackets(path: string): Promise<ProbedVideoPackets> {
+  const { ffprobePath } = testInfra();
+  const entries = 'stream=r_frame_rate,time_base:packet=pts,duration,flags';
+  const args = ['-v', 'error', '-select_streams', 'v:0', '-show_entries', entries, '-of', 'json', path];
+  const { stdout } = await execFileAsync(ffprobePath, args, { maxBuffer: 64 * 1024 * 1024 });
+  const parsed = JSON.parse(stdout) as {
+    streams?: { r_frame_rate?: string; time_base?: string }[];
+    packets?: { pts?: number; duration?: number; flags?: string }[];
+  };
+  const [num, den] = (parsed.streams?.[0]?.time_base ?? '').split('/').map(Number);
+  return {
+    rFrameRate: parsed.streams?.[0]?.r_frame_rate ?? '',
+    timeBase: (num ?? Number.NaN) / (den ?? Number.NaN),
+    packets: (parsed.packets ?? [])
+      .map((packet) => ({
+        pts: packet.pts ?? Number.NaN,
+        duration: packet.duration ?? Number.NaN,
+        keyframe: (packet.flags ?? '').startsWith('K'),
+      }))
+      .sort((a, b) => a.pts - b.pts),
   };
 }
 

@@ -31,20 +31,28 @@ export function ownerStatePublisher(superuserUrl: string, readers: readonly Read
       JSON.stringify({ ...event, occurredAt: new Date().toISOString() }),
     ]);
 
+  const videosChanged = async (ids: number[], fields: Partial<VideoState> = {}): Promise<void> => {
+    const rows = await sql<VideoRow>(
+      `UPDATE video.videos SET revision = revision + 1 WHERE id = ANY($1::int[]) RETURNING *`,
+      [ids],
+    );
+    for (const row of rows) {
+      const video: VideoState = { ...videoStateOf(row), ...fields, id: row.id, revision: row.revision };
+      await record('video', { type: DOMAIN_EVENTS.videoChanged, videoId: video.id, userIds: [], video });
+      for (const table of readers.map((reader) => COPIES[reader].videos))
+        awaited.push({ table, key: video.id, revision: video.revision });
+    }
+  };
+
   return {
     /** Publishes the videos' current rows as the video service would after a change. */
-    async videosChanged(...ids: number[]): Promise<void> {
-      const rows = await sql<VideoRow>(
-        `UPDATE video.videos SET revision = revision + 1 WHERE id = ANY($1::int[]) RETURNING *`,
-        [ids],
-      );
-      for (const row of rows) {
-        const video = videoStateOf(row);
-        await record('video', { type: DOMAIN_EVENTS.videoChanged, videoId: video.id, userIds: [], video });
-        for (const table of readers.map((reader) => COPIES[reader].videos))
-          awaited.push({ table, key: video.id, revision: video.revision });
-      }
-    },
+    videosChanged: (...ids: number[]) => videosChanged(ids),
+
+    /**
+     * Publishes a video's current row with some fields of its state as given: what a video service
+     * that has measured more would carry (a frame count, say), for readers that check against it.
+     */
+    videoChangedWith: (id: number, fields: Partial<Omit<VideoState, 'id' | 'revision'>>) => videosChanged([id], fields),
 
     /** Publishes the members' current names and pictures as auth would after a profile change. */
     async profilesChanged(...ids: string[]): Promise<void> {
@@ -82,10 +90,12 @@ export function ownerStatePublisher(superuserUrl: string, readers: readonly Read
 }
 
 /** A video.videos row as `RETURNING *` answers it. */
-type VideoRow = Omit<VideoState, 'hasStoredVideo' | 'hasStoredThumbnail' | 'createdAt'> & {
+type VideoRow = Omit<VideoState, 'hasStoredVideo' | 'hasStoredThumbnail' | 'createdAt' | 'frameRate'> & {
   originalKey: string | null;
   playbackKey: string | null;
   thumbnailKey: string | null;
+  frameRateNum: number | null;
+  frameRateDen: number | null;
   createdAt: Date;
 };
 
@@ -99,10 +109,11 @@ interface UserRow {
 
 /** Object keys never travel: only whether a file or a thumbnail is stored. */
 function videoStateOf(row: VideoRow): VideoState {
-  const { originalKey, playbackKey, thumbnailKey, createdAt, ...columns } = row;
+  const { originalKey, playbackKey, thumbnailKey, createdAt, frameRateNum, frameRateDen, ...columns } = row;
   const state: Record<string, unknown> = {
     hasStoredVideo: Boolean(originalKey || playbackKey),
     hasStoredThumbnail: Boolean(thumbnailKey),
+    frameRate: frameRateNum && frameRateDen ? frameRateNum / frameRateDen : null,
     createdAt: createdAt.toISOString(),
   };
   for (const field of VIDEO_STATE_COLUMNS) state[field] = columns[field];
@@ -121,6 +132,8 @@ const VIDEO_STATE_COLUMNS = [
   'thumbnailUrl',
   'thumbnailData',
   'duration',
+  'frameCount',
+  'startTime',
   'processingState',
   'hasFileError',
   'views',

@@ -5,15 +5,19 @@ import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import {
+  ANNOTATION_MESSAGES,
   AUTH_RPC,
   DOMAIN_EVENT_QUEUES,
   DOMAIN_EVENTS,
+  FEEDBACK_MESSAGES,
   FEEDBACK_RPC,
   VIDEO_RPC,
   type AuthorFeedbackStats,
+  type CreateFeedbackMessage,
   type DomainEvent,
   type DomainEventQueueName,
   type DomainEventType,
+  type FeedbackDrawing,
   type FeedbackDto,
   type PersonState,
   type RpcPayload,
@@ -518,6 +522,143 @@ describe('asking the owners about what no event has brought yet', () => {
     expect((await listForVideo(video.id)).map((item: FeedbackDto) => [item.id, item.authorName])).toEqual([
       [given.id, 'Nora Kim'],
     ]);
+  });
+});
+
+describe('time codes and drawings', () => {
+  const DRAWING: FeedbackDrawing = {
+    frame: 29,
+    shapes: [
+      {
+        type: 'angle',
+        points: [
+          [0.2, 0.8],
+          [0.5, 0.5],
+          [0.8, 0.8],
+        ],
+        color: '#fa8072',
+        label: 'hip',
+      },
+      {
+        type: 'freehand',
+        points: [
+          [0.1, 0.1],
+          [0.1234567890123, 0.98765432101],
+        ],
+        color: '#00ff00',
+      },
+    ],
+  };
+  const annotated = (authorId: string, videoId: number, fields: Partial<CreateFeedbackMessage>) =>
+    gateway.call(FEEDBACK_RPC.create, { actor: actor(authorId), videoId, content: 'Here', ...fields });
+  const messageOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+    );
+  const fileVideo = (fields: Partial<VideoState> = {}) =>
+    publishedVideo(member(), { youtubeUrl: null, hasStoredVideo: true, duration: 2, frameCount: 60, ...fields });
+
+  it('stores them with the feedback and lists them exactly as given, a moment without an end', async () => {
+    const video = fileVideo();
+    const coach = member();
+    const ranged = await annotated(coach, video.id, { timecode: { start: 0.5, end: 1.75 }, drawing: DRAWING });
+    expect(ranged).toMatchObject({ timecode: { start: 0.5, end: 1.75 }, drawing: DRAWING });
+    const moment = await annotated(coach, video.id, { content: 'And here', timecode: { start: 1 } });
+    expect(moment.timecode).toStrictEqual({ start: 1 });
+    expect(moment.drawing).toBeNull();
+    const listed = await listForVideo(video.id);
+    expect(listed.find((item) => item.id === ranged.id)).toEqual(ranged);
+    expect(listed.find((item) => item.id === moment.id)).toEqual(moment);
+    expect(
+      await sql(`SELECT "timecodeStart", "timecodeEnd", drawing FROM feedback.feedback WHERE id = $1`, [ranged.id]),
+    ).toEqual([{ timecodeStart: 0.5, timecodeEnd: 1.75, drawing: DRAWING }]);
+  });
+
+  it('refuses the same short comment only with the same time code and drawing, however the drawing’s keys are ordered', async () => {
+    const video = fileVideo();
+    const coach = member();
+    await annotated(coach, video.id, { content: 'Here', timecode: { start: 1 }, drawing: DRAWING });
+    const reordered = {
+      shapes: DRAWING.shapes.map(({ color, points, type, label }) => ({ label, color, points, type })),
+      frame: 29,
+    };
+    expect(await messageOf(annotated(coach, video.id, { timecode: { start: 1 }, drawing: reordered }))).toBe(
+      `CONFLICT: ${FEEDBACK_MESSAGES.duplicate}`,
+    );
+    // Another moment, a range from it, another frame, no drawing, nothing at all: each is new.
+    await annotated(coach, video.id, { timecode: { start: 1.04 }, drawing: DRAWING });
+    await annotated(coach, video.id, { timecode: { start: 1, end: 2 }, drawing: DRAWING });
+    await annotated(coach, video.id, { timecode: { start: 1 }, drawing: { ...DRAWING, frame: 30 } });
+    await annotated(coach, video.id, { timecode: { start: 1 } });
+    await annotated(coach, video.id, {});
+    expect(await messageOf(annotated(coach, video.id, {}))).toBe(`CONFLICT: ${FEEDBACK_MESSAGES.duplicate}`);
+    expect(await listForVideo(video.id)).toHaveLength(6);
+  });
+
+  it('checks them against the duration, frame count and kind the video’s events carried', async () => {
+    const coach = member();
+    const uploader = member();
+    const file = videoState({ id: nextVideoId++, uploaderId: uploader, youtubeUrl: null, duration: 3, frameCount: 90 });
+    const link = videoState({ id: nextVideoId++, uploaderId: uploader });
+    await deliver(DOMAIN_EVENT_QUEUES.feedbackReadModel, [
+      { type: DOMAIN_EVENTS.videoPublished, video: file },
+      { type: DOMAIN_EVENTS.videoPublished, video: link },
+    ]);
+    asked.video.length = 0;
+    const refused = (videoId: number, fields: Partial<CreateFeedbackMessage>) =>
+      messageOf(annotated(coach, videoId, fields));
+    expect(await refused(file.id, { timecode: { start: 3.6 } })).toBe(
+      `VALIDATION: ${ANNOTATION_MESSAGES.timecodeBeyondVideo}`,
+    );
+    expect(await refused(file.id, { timecode: { start: 1, end: 4 } })).toBe(
+      `VALIDATION: ${ANNOTATION_MESSAGES.timecodeBeyondVideo}`,
+    );
+    expect(await refused(file.id, { drawing: { ...DRAWING, frame: 90 } })).toBe(
+      `VALIDATION: ${ANNOTATION_MESSAGES.drawingFrameBeyondVideo}`,
+    );
+    expect(await refused(link.id, { drawing: { ...DRAWING, frame: 0 } })).toBe(
+      `VALIDATION: ${ANNOTATION_MESSAGES.drawingOnLinkedVideo}`,
+    );
+    expect(
+      (await annotated(coach, file.id, { timecode: { start: 2, end: 3.5 }, drawing: { ...DRAWING, frame: 89 } }))
+        .drawing,
+    ).toEqual({ ...DRAWING, frame: 89 });
+    // A link's duration is not known: any time code within a day is taken.
+    expect((await annotated(coach, link.id, { timecode: { start: 3000 } })).timecode).toEqual({ start: 3000 });
+    expect(await listForVideo(file.id)).toHaveLength(1);
+    expect(asked.video).toEqual([]);
+
+    // Once the video service has measured frames, the newer state carries them; before, nothing was known.
+    const unmeasured = videoState({ id: nextVideoId++, uploaderId: uploader, youtubeUrl: null, duration: null });
+    await deliver(DOMAIN_EVENT_QUEUES.feedbackReadModel, [{ type: DOMAIN_EVENTS.videoPublished, video: unmeasured }]);
+    await annotated(coach, unmeasured.id, { timecode: { start: 50 }, drawing: { ...DRAWING, frame: 5000 } });
+    await deliver(DOMAIN_EVENT_QUEUES.feedbackReadModel, [
+      { type: DOMAIN_EVENTS.videoChanged, video: { ...unmeasured, revision: 2, duration: 4, frameCount: 100 } },
+    ]);
+    expect(await refused(unmeasured.id, { content: 'Again', drawing: { ...DRAWING, frame: 5000 } })).toBe(
+      `VALIDATION: ${ANNOTATION_MESSAGES.drawingFrameBeyondVideo}`,
+    );
+  });
+
+  it('asks the video service again about a video stored before these facts were kept, once', async () => {
+    const coach = member();
+    const link = publishedVideo(member());
+    await give(member(), link.id);
+    // As the migration leaves a row stored before it: the facts unknown.
+    await sql(
+      `UPDATE feedback.video_summaries SET duration = NULL, "frameCount" = NULL, "isLink" = NULL WHERE id = $1`,
+      [link.id],
+    );
+    asked.video.length = 0;
+    expect(await messageOf(annotated(coach, link.id, { drawing: { ...DRAWING, frame: 0 } }))).toBe(
+      `VALIDATION: ${ANNOTATION_MESSAGES.drawingOnLinkedVideo}`,
+    );
+    expect(await sql(`SELECT revision, "isLink" FROM feedback.video_summaries WHERE id = $1`, [link.id])).toEqual([
+      { revision: link.revision, isLink: true },
+    ]);
+    await annotated(coach, link.id, { timecode: { start: 12 } });
+    expect(asked.video).toEqual([link.id]);
   });
 });
 

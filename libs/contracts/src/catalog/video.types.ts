@@ -35,6 +35,13 @@ export interface VideoDto {
   processingState: VideoProcessingState;
   /** Whole seconds, once known. */
   duration: number | null;
+  /**
+   * Frames per second of the playback file, exact (30000/1001 is 29.97002997…), once the media
+   * worker has made it; null for links and for files not (yet) measured. The player steps with it.
+   */
+  frameRate: number | null;
+  /** Frames in the playback file, once known. */
+  frameCount: number | null;
   /** Set on saved videos (GET /api/bookmarks); the client sets it elsewhere. */
   isBookmarked?: boolean;
 }

@@ -68,6 +68,13 @@ export interface VideoState extends CarriedState {
   thumbnailData: string | null;
   /** Seconds. */
   duration: number | null;
+  /**
+   * The playback file's exact frame rate, frame count and first frame's time (seconds), once the
+   * media worker has measured them. Absent in events written before these existed.
+   */
+  frameRate?: number | null;
+  frameCount?: number | null;
+  startTime?: number | null;
   processingState: 'uploaded' | 'processing' | 'ready' | 'failed';
   hasFileError: boolean;
   views: number;

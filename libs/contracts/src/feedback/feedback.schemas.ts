@@ -4,6 +4,7 @@ import { actorSchema } from '../auth/actor.schema.js';
 import { characterCount, rowIdParam } from '../catalog/params.js';
 import { VIDEO_MESSAGES } from '../catalog/video.schemas.js';
 import { hasForbiddenCharacter, isInvisibleText } from '../text/plain-text.js';
+import { optionalDrawingSchema, optionalTimecodeSchema } from './annotations.schemas.js';
 
 /** Spec sections 5 and 8, and API-DECISIONS "Feedback, votes, ratings". */
 export const FEEDBACK_LIMITS = {
@@ -47,7 +48,10 @@ export type FeedbackIdParams = z.output<typeof feedbackIdParamsSchema>;
 export const feedbackVideoParamsSchema = z.object({ videoId: rowIdParam(VIDEO_MESSAGES.idInvalid) });
 export type FeedbackVideoParams = z.output<typeof feedbackVideoParamsSchema>;
 
-/** POST /api/videos/{videoId}/feedback: content trimmed, 1..500 characters. */
+/**
+ * POST /api/videos/{videoId}/feedback: content trimmed, 1..500 characters (a drawing with a short
+ * comment still needs the comment); optionally a time code and a drawing (absent or null: none).
+ */
 export const createFeedbackBodySchema = z.object({
   content: z
     .string({ error: FEEDBACK_MESSAGES.contentRequired })
@@ -56,6 +60,8 @@ export const createFeedbackBodySchema = z.object({
     .refine((text) => characterCount(text) <= FEEDBACK_LIMITS.contentMax, FEEDBACK_MESSAGES.contentTooLong)
     // Line breaks and tabs are part of written advice.
     .refine((text) => !hasForbiddenCharacter(text, 'multi-line'), FEEDBACK_MESSAGES.contentControlCharacter),
+  timecode: optionalTimecodeSchema,
+  drawing: optionalDrawingSchema,
 });
 export type CreateFeedbackBody = z.infer<typeof createFeedbackBodySchema>;
 

@@ -1,3 +1,5 @@
+import type { FeedbackDrawing, FeedbackTimecode } from './annotations.types.js';
+
 /** A piece of feedback a member gave, as their profile lists it (spec section 3, "Feedback item"). */
 export interface UserFeedbackItemDto {
   id: number;
@@ -29,6 +31,10 @@ export interface UserFeedbackStatsDto {
 
 /** A piece of feedback on a video, as the video page lists it (spec section 3, "Feedback"). */
 export interface FeedbackDto {
+  /** The moment or range it is about, when the author pinned one. */
+  timecode: FeedbackTimecode | null;
+  /** The drawing over one frame, when the author made one. */
+  drawing: FeedbackDrawing | null;
   id: number;
   videoId: number;
   content: string;

@@ -61,6 +61,24 @@ export interface ProbeJobData extends RequestTraced {
   videoId: number;
 }
 
+/** A fraction, as ffprobe writes frame rates ("30000/1001"): exact where a float is not. */
+export interface Rational {
+  num: number;
+  den: number;
+}
+
+/**
+ * The playback file's pictures as a frame-exact player steps through them: `frameCount` frames,
+ * frame k shown from `startTime + k * den / num` seconds until the next.
+ */
+export interface PlaybackFrames {
+  /** Exact frames per second (constant: the playback file is made constant-rate). */
+  frameRate: Rational;
+  frameCount: number;
+  /** Seconds; 0 for every file the worker makes. */
+  startTime: number;
+}
+
 /** What ffprobe found in a readable file, as the worker needs it to plan the playback file. */
 export interface ProbedMedia {
   /** ffprobe's demuxer names, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
@@ -75,6 +93,17 @@ export interface ProbedMedia {
     height: number | null;
     /** Average frames per second; null when the file does not say (absent from older workers' findings). */
     frameRate?: number | null;
+    /**
+     * ffprobe's r_frame_rate: the exact base rate of a constant-rate stream (30000/1001), but only a
+     * guess from the timebase for some files (1000/1 for browser-recorded WebM). Null when absent.
+     */
+    baseFrameRate?: Rational | null;
+    /** ffprobe's avg_frame_rate: frames over the stream's duration. */
+    averageFrameRate?: Rational | null;
+    /** Frames as the container's header counts them (nb_frames); null when it does not (Matroska/WebM). */
+    frameCount?: number | null;
+    /** The stream's first timestamp, in seconds. */
+    startTime?: number | null;
   } | null;
   audio: { index: number; codec: string | null; channels: number | null } | null;
   /** Every video stream, cover art included (absent from older workers' findings). */
@@ -127,6 +156,8 @@ export type MediaResultJobData = RequestTraced &
         durationSeconds: number | null;
         /** false when the original was only remuxed (stream copy, metadata dropped, index first). */
         reencoded: boolean;
+        /** Measured on the playback file itself; null when it could not be, absent from older workers' verdicts. */
+        frames?: PlaybackFrames | null;
       }
     | { videoId: number; stage: 'failed'; reason: MediaFailureReason; detail: string }
   );

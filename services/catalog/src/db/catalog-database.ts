@@ -6,10 +6,16 @@ import { VideoListingEntity } from './entities/video-listing.entity.js';
 import { CatalogSchema1764000000000 } from './migrations/1764000000000-catalog-schema.js';
 import { ListingProjection1764000000001 } from './migrations/1764000000001-listing-projection.js';
 import { CategoryEventsBackfill1764000000002 } from './migrations/1764000000002-category-events-backfill.js';
+import { ListingPlaybackFrames1764000000003 } from './migrations/1764000000003-listing-playback-frames.js';
 
 /** catalog's schema: categories, bookmarks, its listing projection (video_listings, people) and its outbox. */
 export const CATALOG_DATABASE: ServiceDatabase = {
   schema: 'catalog',
   entities: [CategoryEntity, BookmarkEntity, VideoListingEntity, PersonEntity, OutboxEventEntity],
-  migrations: [CatalogSchema1764000000000, ListingProjection1764000000001, CategoryEventsBackfill1764000000002],
+  migrations: [
+    CatalogSchema1764000000000,
+    ListingProjection1764000000001,
+    CategoryEventsBackfill1764000000002,
+    ListingPlaybackFrames1764000000003,
+  ],
 };

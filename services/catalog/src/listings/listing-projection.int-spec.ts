@@ -217,7 +217,43 @@ describe('the listing projection', () => {
       hasFileError: false,
       processingState: 'ready',
       duration: null,
+      frameRate: null,
+      frameCount: null,
     });
+  });
+
+  it('keeps the playback file’s frames a state carries, and none from a state published before they existed', async () => {
+    const uploader = member();
+    const [measured, older] = [newVideoId(), newVideoId()];
+    const {
+      frameRate: _rate,
+      frameCount: _count,
+      startTime: _start,
+      ...withoutFrames
+    } = videoState({
+      id: older,
+      uploaderId: uploader,
+      hasStoredVideo: true,
+    });
+    await projection.apply([
+      videoChanged({
+        id: measured,
+        uploaderId: uploader,
+        hasStoredVideo: true,
+        duration: 4,
+        frameRate: 30000 / 1001,
+        frameCount: 120,
+        startTime: 0,
+      }),
+      videoEvent(DOMAIN_EVENTS.videoChanged, withoutFrames),
+    ]);
+    expect(await videos.get(measured)).toMatchObject({ duration: 4, frameRate: 30000 / 1001, frameCount: 120 });
+    expect(
+      (await list({ uploaderId: uploader })).map(({ id, frameRate, frameCount }) => ({ id, frameRate, frameCount })),
+    ).toEqual([
+      { id: older, frameRate: null, frameCount: null },
+      { id: measured, frameRate: 30000 / 1001, frameCount: 120 },
+    ]);
   });
 
   it('serves each list order from its index, with no sort step', async () => {

@@ -18,6 +18,10 @@ const LISTING_COLUMNS: ReadonlyArray<[keyof VideoListingState, string]> = [
   ['hasStoredThumbnail', 'boolean'],
   ['thumbnailData', 'text'],
   ['duration', 'integer'],
+  // Absent from states published before they existed: jsonb_to_recordset reads those as null.
+  ['frameRate', 'double precision'],
+  ['frameCount', 'integer'],
+  ['startTime', 'double precision'],
   ['processingState', 'text'],
   ['hasFileError', 'boolean'],
   ['views', 'integer'],

@@ -25,6 +25,8 @@ const row = (overrides: Partial<VideoListingRow> = {}): VideoListingRow => ({
   hasFileError: false,
   processingState: 'ready',
   duration: null,
+  frameRate: null,
+  frameCount: null,
   ...overrides,
 });
 
@@ -41,6 +43,16 @@ describe('toVideoDto', () => {
   it('carries the duration as stored', () => {
     expect(toVideoDto(row({ duration: 83 })).duration).toBe(83);
     expect(toVideoDto(row({ duration: null })).duration).toBeNull();
+  });
+
+  it('carries the playback file’s exact frame rate and frame count, and none for a link or an unmeasured file', () => {
+    expect(
+      toVideoDto(row({ hasStoredVideo: true, duration: 4, frameRate: 30000 / 1001, frameCount: 120 })),
+    ).toMatchObject({ frameRate: 29.97002997002997, frameCount: 120 });
+    expect(toVideoDto(row({ youtubeUrl: 'https://www.youtube.com/watch?v=abcdefghijk' }))).toMatchObject({
+      frameRate: null,
+      frameCount: null,
+    });
   });
 
   it('inlines thumbnailData only when the row carries it (a single video, never a list)', () => {

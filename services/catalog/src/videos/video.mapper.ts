@@ -50,4 +50,7 @@ export const toVideoDto = (row: VideoListingRow & { thumbnailData?: string | nul
   hasFileError: row.hasFileError,
   processingState: PROCESSING_STATES[row.processingState],
   duration: row.duration,
+  // The playback file's, as the video service measured it; null for links.
+  frameRate: row.frameRate,
+  frameCount: row.frameCount,
 });

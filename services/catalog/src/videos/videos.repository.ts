@@ -31,6 +31,8 @@ export interface VideoListingRow {
   hasFileError: boolean;
   processingState: VideoState['processingState'];
   duration: number | null;
+  frameRate: number | null;
+  frameCount: number | null;
 }
 
 /** One video on its own: the listing columns plus the (possibly large) base64 thumbnail. */
@@ -65,6 +67,8 @@ const LISTING_COLUMNS: Columns<VideoListingRow> = [
   ['video.hasFileError', 'hasFileError'],
   ['video.processingState', 'processingState'],
   ['video.duration', 'duration'],
+  ['video.frameRate', 'frameRate'],
+  ['video.frameCount', 'frameCount'],
 ];
 
 const DETAIL_COLUMNS: Columns<VideoDetailRow> = [...LISTING_COLUMNS, ['video.thumbnailData', 'thumbnailData']];

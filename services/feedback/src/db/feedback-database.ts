@@ -7,6 +7,7 @@ import { CategorySummaryEntity, PersonEntity, VideoSummaryEntity } from './entit
 import { FeedbackSchema1764000000000 } from './migrations/1764000000000-feedback-schema.js';
 import { FeedbackStatsAndReadModel1764000000001 } from './migrations/1764000000001-feedback-stats-and-read-model.js';
 import { FeedbackStatsBackfill1764000000002 } from './migrations/1764000000002-feedback-stats-backfill.js';
+import { FeedbackAnnotations1764000000003 } from './migrations/1764000000003-feedback-annotations.js';
 
 /**
  * feedback's schema: feedback, votes, ratings, the numbers it publishes about them, its read
@@ -25,5 +26,10 @@ export const FEEDBACK_DATABASE: ServiceDatabase = {
     CategorySummaryEntity,
     OutboxEventEntity,
   ],
-  migrations: [FeedbackSchema1764000000000, FeedbackStatsAndReadModel1764000000001, FeedbackStatsBackfill1764000000002],
+  migrations: [
+    FeedbackSchema1764000000000,
+    FeedbackStatsAndReadModel1764000000001,
+    FeedbackStatsBackfill1764000000002,
+    FeedbackAnnotations1764000000003,
+  ],
 };

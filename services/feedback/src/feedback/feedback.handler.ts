@@ -23,8 +23,8 @@ export class FeedbackHandler {
   }
 
   @Rpc(FEEDBACK_RPC.create)
-  create({ actor, videoId, content }: RpcPayload<typeof FEEDBACK_RPC.create>) {
-    return this.feedback.create(actor, videoId, content);
+  create({ actor, videoId, content, timecode, drawing }: RpcPayload<typeof FEEDBACK_RPC.create>) {
+    return this.feedback.create(actor, videoId, { content, timecode, drawing });
   }
 
   @Rpc(FEEDBACK_RPC.vote)

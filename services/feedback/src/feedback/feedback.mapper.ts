@@ -4,6 +4,7 @@ import {
   type FeedbackDto,
   type FeedbackNumbersDto,
   type FeedbackRatingDto,
+  type FeedbackTimecode,
   type FeedbackVoteDto,
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
@@ -57,7 +58,15 @@ export const toFeedbackDto = (row: VideoFeedbackRow): FeedbackDto => ({
   createdAt: row.createdAt.toISOString(),
   viewerVoted: row.viewerVoted,
   viewerRating: row.viewerRating,
+  timecode: timecodeOf(row),
+  drawing: row.drawing,
 });
+
+/** A moment has no `end` at all (not `end: null`), as the contract types it. */
+function timecodeOf({ timecodeStart: start, timecodeEnd: end }: VideoFeedbackRow): FeedbackTimecode | null {
+  if (start === null) return null;
+  return end === null ? { start } : { start, end };
+}
 
 const toFeedbackNumbersDto = (numbers: FeedbackNumbersRow): FeedbackNumbersDto => ({
   helpfulVotes: numbers.helpfulVotes,

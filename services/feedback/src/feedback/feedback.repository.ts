@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DOMAIN_EVENTS } from '@app/contracts';
+import { DOMAIN_EVENTS, type FeedbackDrawing, type FeedbackTimecode } from '@app/contracts';
 import { FeedbackRatingEntity } from '../db/entities/feedback-rating.entity.js';
 import { FeedbackVoteEntity } from '../db/entities/feedback-vote.entity.js';
 import { FeedbackEntity } from '../db/entities/feedback.entity.js';
@@ -44,11 +44,21 @@ const AUTHOR_FEEDBACK_COLUMNS: ReadonlyArray<[expression: string, alias: keyof A
   ['feedback.createdAt', 'createdAt'],
 ];
 
+/** What a member writes: the text, and the moment or range and the drawing it may carry. */
+export interface FeedbackContent {
+  content: string;
+  timecode: FeedbackTimecode | null;
+  drawing: FeedbackDrawing | null;
+}
+
 /** A piece of feedback on a video with its author's names, as the read model knows them. */
 export interface VideoFeedbackRow {
   id: number;
   videoId: number;
   content: string;
+  timecodeStart: number | null;
+  timecodeEnd: number | null;
+  drawing: FeedbackDrawing | null;
   authorId: string;
   authorFirstName: string | null;
   authorLastName: string | null;
@@ -168,21 +178,31 @@ export class FeedbackRepository {
 
   /**
    * The feedback and its event, in one transaction: the event cannot be lost or precede the row.
-   * null when the author gave the same text on the same video within the last day; the check
-   * holds a lock per author and video, so two identical posts sent at once still make one row.
-   * The event carries the video's and the author's numbers with it.
+   * null when the author gave the same feedback (text, time code and drawing alike) on the same
+   * video within the last day; the same short comment on another moment or drawing is new. The
+   * check holds a lock per author and video, so two identical posts sent at once still make one
+   * row. The event carries the video's and the author's numbers with it.
    */
-  insertWithEvent(authorId: string, videoId: number, content: string): Promise<number | null> {
+  insertWithEvent(authorId: string, videoId: number, given: FeedbackContent): Promise<number | null> {
+    const { content, timecode, drawing } = given;
+    const timecodeStart = timecode?.start ?? null;
+    const timecodeEnd = timecode?.end ?? null;
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`feedback:${authorId}:${videoId}`]);
+      // jsonb equality ignores key order and spacing: the same drawing compares equal however sent.
       const [repeated] = await manager.query<unknown[]>(
         `SELECT 1 FROM feedback
-          WHERE "authorId" = $1 AND "videoId" = $2 AND content = $3 AND "createdAt" > now() - interval '1 day'
+          WHERE "authorId" = $1 AND "videoId" = $2 AND content = $3
+            AND "timecodeStart" IS NOT DISTINCT FROM $4 AND "timecodeEnd" IS NOT DISTINCT FROM $5
+            AND drawing IS NOT DISTINCT FROM $6::jsonb
+            AND "createdAt" > now() - interval '1 day'
           LIMIT 1`,
-        [authorId, videoId, content],
+        [authorId, videoId, content, timecodeStart, timecodeEnd, drawing === null ? null : JSON.stringify(drawing)],
       );
       if (repeated) return null;
-      const { identifiers } = await manager.getRepository(FeedbackEntity).insert({ authorId, videoId, content });
+      const { identifiers } = await manager
+        .getRepository(FeedbackEntity)
+        .insert({ authorId, videoId, content, timecodeStart, timecodeEnd, drawing });
       const feedbackId = Number(identifiers[0].id);
       const touched = { videoIds: [videoId], authorIds: [authorId] };
       await recordWithStats(manager, touched, [
@@ -311,6 +331,9 @@ export class FeedbackRepository {
           'feedback.id AS "id"',
           'feedback.videoId AS "videoId"',
           'feedback.content AS "content"',
+          'feedback.timecodeStart AS "timecodeStart"',
+          'feedback.timecodeEnd AS "timecodeEnd"',
+          'feedback.drawing AS "drawing"',
           'feedback.authorId AS "authorId"',
           'author.firstName AS "authorFirstName"',
           'author.lastName AS "authorLastName"',

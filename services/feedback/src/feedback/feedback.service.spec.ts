@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { ERROR_CODES, FEEDBACK_MESSAGES } from '@app/contracts';
+import { ANNOTATION_MESSAGES, ERROR_CODES, FEEDBACK_MESSAGES, type FeedbackDrawing } from '@app/contracts';
 import { DomainError } from '@app/common';
 import { callsTo, strictMock, type StrictAnswers } from '@app/testing/unit';
-import type { ReadThroughService } from '../read-model/read-through.service.js';
+import type { FeedbackVideo, ReadThroughService } from '../read-model/read-through.service.js';
 import type { FeedbackRepository, FeedbackTarget, VideoFeedbackRow } from './feedback.repository.js';
 import { FeedbackService } from './feedback.service.js';
 
@@ -159,6 +159,9 @@ const listedRow = (overrides: Partial<VideoFeedbackRow> = {}): VideoFeedbackRow 
   id: TARGET.id,
   videoId: TARGET.videoId,
   content: 'Toss higher',
+  timecodeStart: null,
+  timecodeEnd: null,
+  drawing: null,
   authorId: AUTHOR.id,
   authorFirstName: null,
   authorLastName: null,
@@ -173,6 +176,28 @@ const listedRow = (overrides: Partial<VideoFeedbackRow> = {}): VideoFeedbackRow 
   ...overrides,
 });
 
+/** A 10-second file video at 30 fps, as the read model holds it; override what a case needs. */
+const fileVideo = (fields: Partial<FeedbackVideo> = {}): FeedbackVideo => ({
+  uploaderId: UPLOADER,
+  duration: 10,
+  frameCount: 300,
+  isLink: false,
+  ...fields,
+});
+const DRAWING: FeedbackDrawing = {
+  frame: 299,
+  shapes: [
+    {
+      type: 'arrow',
+      points: [
+        [0.1, 0.2],
+        [0.3, 0.4],
+      ],
+      color: '#ff0000',
+    },
+  ],
+};
+
 describe('FeedbackService.create', () => {
   it('learns the author’s name before storing the feedback, so the answer carries it', async () => {
     const { service, repositoryCalls, readModelCalls } = serviceWith(
@@ -181,33 +206,157 @@ describe('FeedbackService.create', () => {
         findOneForVideoListing: () =>
           Promise.resolve(listedRow({ authorFirstName: 'Dana', authorLastName: 'Reyes', authorKnown: true })),
       },
-      { videoUploader: () => Promise.resolve(UPLOADER), ensurePerson: () => Promise.resolve() },
+      { videoForFeedback: () => Promise.resolve(fileVideo()), ensurePerson: () => Promise.resolve() },
     );
-    expect(await service.create(AUTHOR, TARGET.videoId, 'Toss higher')).toMatchObject({
+    expect(await service.create(AUTHOR, TARGET.videoId, { content: 'Toss higher' })).toMatchObject({
       id: TARGET.id,
       authorId: AUTHOR.id,
       authorName: 'Dana Reyes',
+      timecode: null,
+      drawing: null,
     });
     expect(readModelCalls()).toEqual([
-      ['videoUploader', [TARGET.videoId]],
+      ['videoForFeedback', [TARGET.videoId]],
       ['ensurePerson', [AUTHOR.id]],
     ]);
     expect(repositoryCalls()).toEqual([
-      ['insertWithEvent', [AUTHOR.id, TARGET.videoId, 'Toss higher']],
+      ['insertWithEvent', [AUTHOR.id, TARGET.videoId, { content: 'Toss higher', timecode: null, drawing: null }]],
       ['findOneForVideoListing', [TARGET.id, AUTHOR.id]],
     ]);
   });
 
+  it('stores the time code and drawing with the feedback and answers them as stored', async () => {
+    const { service, repositoryCalls } = serviceWith(
+      {
+        insertWithEvent: () => Promise.resolve(TARGET.id),
+        findOneForVideoListing: () =>
+          Promise.resolve(listedRow({ timecodeStart: 1.5, timecodeEnd: 3.25, drawing: DRAWING })),
+      },
+      { videoForFeedback: () => Promise.resolve(fileVideo()), ensurePerson: () => Promise.resolve() },
+    );
+    const given = { content: 'Here', timecode: { start: 1.5, end: 3.25 }, drawing: DRAWING };
+    expect(await service.create(AUTHOR, TARGET.videoId, given)).toMatchObject({
+      timecode: { start: 1.5, end: 3.25 },
+      drawing: DRAWING,
+    });
+    expect(repositoryCalls()[0]).toEqual(['insertWithEvent', [AUTHOR.id, TARGET.videoId, given]]);
+  });
+
+  it('answers a moment without an end, not with an empty one', async () => {
+    const { service } = serviceWith(
+      {
+        insertWithEvent: () => Promise.resolve(TARGET.id),
+        findOneForVideoListing: () => Promise.resolve(listedRow({ timecodeStart: 4, timecodeEnd: null })),
+      },
+      { videoForFeedback: () => Promise.resolve(fileVideo()), ensurePerson: () => Promise.resolve() },
+    );
+    const answer = await service.create(AUTHOR, TARGET.videoId, { content: 'Here', timecode: { start: 4 } });
+    expect(answer.timecode).toStrictEqual({ start: 4 });
+  });
+
+  it('takes a time code up to the end of the video (its whole-second duration give or take half a second) and the last frame', async () => {
+    for (const [timecode, drawing] of [
+      [
+        { start: 0, end: 10.5 },
+        { ...DRAWING, frame: 299 },
+      ],
+      [{ start: 10.5 }, { ...DRAWING, frame: 0 }],
+    ] as const) {
+      const { service, repositoryCalls } = serviceWith(
+        {
+          insertWithEvent: () => Promise.resolve(TARGET.id),
+          findOneForVideoListing: () => Promise.resolve(listedRow()),
+        },
+        { videoForFeedback: () => Promise.resolve(fileVideo()), ensurePerson: () => Promise.resolve() },
+      );
+      await service.create(AUTHOR, TARGET.videoId, { content: 'Here', timecode, drawing });
+      expect(repositoryCalls()[0]).toEqual([
+        'insertWithEvent',
+        [AUTHOR.id, TARGET.videoId, expect.objectContaining({ timecode, drawing })],
+      ]);
+    }
+  });
+
+  it.each([
+    [
+      'a time code that starts after the video ends',
+      { timecode: { start: 10.51 } },
+      fileVideo(),
+      'timecodeBeyondVideo',
+    ],
+    ['a range that ends after it', { timecode: { start: 9, end: 11 } }, fileVideo(), 'timecodeBeyondVideo'],
+    [
+      'a drawing on a frame past the last',
+      { drawing: { ...DRAWING, frame: 300 } },
+      fileVideo(),
+      'drawingFrameBeyondVideo',
+    ],
+    [
+      'a drawing on a YouTube link',
+      { drawing: { ...DRAWING, frame: 0 } },
+      fileVideo({ isLink: true, duration: null, frameCount: null }),
+      'drawingOnLinkedVideo',
+    ],
+  ] as const)('refuses %s with a clear message before storing anything', async (_, annotations, video, message) => {
+    const { service, repositoryCalls } = serviceWith({}, { videoForFeedback: () => Promise.resolve(video) });
+    expect(await failure(service.create(AUTHOR, TARGET.videoId, { content: 'Here', ...annotations }))).toEqual({
+      code: ERROR_CODES.validation,
+      message: ANNOTATION_MESSAGES[message],
+    });
+    expect(repositoryCalls()).toEqual([]);
+  });
+
+  it('checks nothing it does not know: a duration or frame count not measured yet, a time code on a link', async () => {
+    for (const video of [
+      fileVideo({ duration: null, frameCount: null }),
+      fileVideo({ isLink: null, duration: null, frameCount: null }),
+    ]) {
+      const { service, repositoryCalls } = serviceWith(
+        {
+          insertWithEvent: () => Promise.resolve(TARGET.id),
+          findOneForVideoListing: () => Promise.resolve(listedRow()),
+        },
+        { videoForFeedback: () => Promise.resolve(video), ensurePerson: () => Promise.resolve() },
+      );
+      const given = { content: 'Here', timecode: { start: 3600 }, drawing: { ...DRAWING, frame: 100_000 } };
+      await service.create(AUTHOR, TARGET.videoId, given);
+      expect(repositoryCalls()[0]).toEqual(['insertWithEvent', [AUTHOR.id, TARGET.videoId, given]]);
+    }
+    const link = serviceWith(
+      {
+        insertWithEvent: () => Promise.resolve(TARGET.id),
+        findOneForVideoListing: () => Promise.resolve(listedRow()),
+      },
+      {
+        videoForFeedback: () => Promise.resolve(fileVideo({ isLink: true, duration: null, frameCount: null })),
+        ensurePerson: () => Promise.resolve(),
+      },
+    );
+    await link.service.create(AUTHOR, TARGET.videoId, { content: 'At 1:05', timecode: { start: 65, end: 70 } });
+    expect(link.repositoryCalls()[0]?.[0]).toBe('insertWithEvent');
+  });
+
+  it('answers the same feedback given twice in a day with the spec’s message', async () => {
+    const { service } = serviceWith(
+      { insertWithEvent: () => Promise.resolve(null) },
+      { videoForFeedback: () => Promise.resolve(fileVideo()), ensurePerson: () => Promise.resolve() },
+    );
+    expect(await failure(service.create(AUTHOR, TARGET.videoId, { content: 'Here', drawing: DRAWING }))).toEqual({
+      code: ERROR_CODES.conflict,
+      message: FEEDBACK_MESSAGES.duplicate,
+    });
+  });
+
   it('answers not found for a video that does not exist, and forbids one’s own, before storing anything', async () => {
-    const missing = serviceWith({}, { videoUploader: () => Promise.resolve(null) });
-    expect(await failure(missing.service.create(AUTHOR, 999, 'Hello'))).toEqual({
+    const missing = serviceWith({}, { videoForFeedback: () => Promise.resolve(null) });
+    expect(await failure(missing.service.create(AUTHOR, 999, { content: 'Hello' }))).toEqual({
       code: ERROR_CODES.notFound,
       message: 'Video not found',
     });
     expect(missing.repositoryCalls()).toEqual([]);
 
-    const own = serviceWith({}, { videoUploader: () => Promise.resolve(AUTHOR.id) });
-    expect(await failure(own.service.create(AUTHOR, TARGET.videoId, 'Hello'))).toEqual({
+    const own = serviceWith({}, { videoForFeedback: () => Promise.resolve(fileVideo({ uploaderId: AUTHOR.id })) });
+    expect(await failure(own.service.create(AUTHOR, TARGET.videoId, { content: 'Hello' }))).toEqual({
       code: ERROR_CODES.forbidden,
       message: FEEDBACK_MESSAGES.ownVideo,
     });

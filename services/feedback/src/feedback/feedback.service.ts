@@ -1,18 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ANNOTATION_MESSAGES,
   FEEDBACK_MESSAGES,
   type Actor,
+  type FeedbackDrawing,
   type FeedbackDto,
   type FeedbackRatingDto,
+  type FeedbackTimecode,
   type FeedbackVoteDto,
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
 } from '@app/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
-import { ReadThroughService } from '../read-model/read-through.service.js';
+import { ReadThroughService, type FeedbackVideo } from '../read-model/read-through.service.js';
 import {
   FeedbackRepository,
   type AuthorFeedbackRow,
+  type FeedbackContent,
   type FeedbackTarget,
   type VideoFeedbackRow,
 } from './feedback.repository.js';
@@ -23,6 +27,19 @@ import {
   toUserFeedbackItemDto,
   toUserFeedbackStatsDto,
 } from './feedback.mapper.js';
+
+/** What a member sends: the text, and optionally a moment or range and a drawing. */
+export interface GivenFeedback {
+  content: string;
+  timecode?: FeedbackTimecode | null;
+  drawing?: FeedbackDrawing | null;
+}
+
+/**
+ * The video service keeps a video's duration in whole seconds (the probe's, rounded): a moment up
+ * to half a second past it may still be inside the video.
+ */
+const DURATION_ROUNDING_SECONDS = 0.5;
 
 /**
  * Feedback, helpful votes and ratings. The rules live here; each accepted fact is committed with
@@ -70,10 +87,20 @@ export class FeedbackService {
     return rows.map(toFeedbackDto);
   }
 
-  async create(actor: Actor, videoId: number, content: string): Promise<FeedbackDto> {
-    const uploaderId = await this.readModel.videoUploader(videoId);
-    if (uploaderId === null) throw new NotFoundError('video');
-    if (uploaderId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownVideo);
+  /**
+   * A time code must lie within the video and a drawing on one of its frames, as far as the read
+   * model knows the video's duration and frame count; a YouTube link has no frame to draw on.
+   */
+  async create(actor: Actor, videoId: number, given: GivenFeedback): Promise<FeedbackDto> {
+    const video = await this.readModel.videoForFeedback(videoId);
+    if (video === null) throw new NotFoundError('video');
+    if (video.uploaderId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownVideo);
+    const content: FeedbackContent = {
+      content: given.content,
+      timecode: given.timecode ?? null,
+      drawing: given.drawing ?? null,
+    };
+    checkAgainstVideo(content, video);
     // The answer and every list show the author's name from the read model.
     await this.readModel.ensurePerson(actor.id);
     const id = await this.feedback.insertWithEvent(actor.id, videoId, content);
@@ -116,5 +143,19 @@ export class FeedbackService {
     const target = await this.feedback.findTarget(feedbackId);
     if (!target) throw new NotFoundError('feedback');
     return target;
+  }
+}
+
+/** Unknown facts (a duration or frame count not measured yet) check nothing. */
+function checkAgainstVideo({ timecode, drawing }: FeedbackContent, video: FeedbackVideo): void {
+  if (timecode && video.duration !== null) {
+    const latest = video.duration + DURATION_ROUNDING_SECONDS;
+    if (timecode.start > latest || (timecode.end ?? timecode.start) > latest)
+      throw new ValidationError(ANNOTATION_MESSAGES.timecodeBeyondVideo);
+  }
+  if (drawing) {
+    if (video.isLink) throw new ValidationError(ANNOTATION_MESSAGES.drawingOnLinkedVideo);
+    if (video.frameCount !== null && drawing.frame >= video.frameCount)
+      throw new ValidationError(ANNOTATION_MESSAGES.drawingFrameBeyondVideo);
   }
 }

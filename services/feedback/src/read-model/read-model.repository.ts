@@ -6,6 +6,12 @@ import type { VideoSummaryState } from './read-model.states.js';
 /** A video as the read model holds it; `removed` once its deletion arrived. */
 export interface KnownVideo {
   uploaderId: string;
+  /** Seconds; null while unknown. */
+  duration: number | null;
+  /** null while unknown. */
+  frameCount: number | null;
+  /** null in a row stored before the read model kept it: ask the video service again. */
+  isLink: boolean | null;
   removed: boolean;
 }
 
@@ -46,18 +52,26 @@ export class ReadModelRepository {
     );
   }
 
+  /**
+   * A live row stored before the read model kept a video's media facts (`isLink` null) also takes
+   * a live state of its own revision: the same state, with the facts it lacked.
+   */
   async applyVideos(states: readonly VideoSummaryState[]): Promise<void> {
     if (!states.length) return;
     await this.dataSource.query(
-      `INSERT INTO video_summaries (id, revision, title, "categoryId", "uploaderId", removed)
-       SELECT s.id, s.revision, s.title, s."categoryId", s."uploaderId", s.removed
+      `INSERT INTO video_summaries (id, revision, title, "categoryId", "uploaderId", duration, "frameCount", "isLink", removed)
+       SELECT s.id, s.revision, s.title, s."categoryId", s."uploaderId", s.duration, s."frameCount", s."isLink", s.removed
          FROM jsonb_to_recordset($1::jsonb)
-           AS s(id int, revision int, title text, "categoryId" int, "uploaderId" uuid, removed boolean)
+           AS s(id int, revision int, title text, "categoryId" int, "uploaderId" uuid, duration float8,
+                "frameCount" int, "isLink" boolean, removed boolean)
         ORDER BY s.id
        ON CONFLICT (id) DO UPDATE SET
          revision = EXCLUDED.revision, title = EXCLUDED.title, "categoryId" = EXCLUDED."categoryId",
-         "uploaderId" = EXCLUDED."uploaderId", removed = EXCLUDED.removed
-       WHERE ${NEWER('video_summaries')}`,
+         "uploaderId" = EXCLUDED."uploaderId", duration = EXCLUDED.duration, "frameCount" = EXCLUDED."frameCount",
+         "isLink" = EXCLUDED."isLink", removed = EXCLUDED.removed
+       WHERE ${NEWER('video_summaries')}
+          OR (video_summaries.revision = EXCLUDED.revision AND video_summaries."isLink" IS NULL
+              AND NOT video_summaries.removed AND NOT EXCLUDED.removed)`,
       [JSON.stringify(states)],
     );
   }
@@ -78,7 +92,7 @@ export class ReadModelRepository {
 
   async findVideo(videoId: number): Promise<KnownVideo | null> {
     const [row] = await this.dataSource.query<KnownVideo[]>(
-      `SELECT "uploaderId", removed FROM video_summaries WHERE id = $1`,
+      `SELECT "uploaderId", duration, "frameCount", "isLink", removed FROM video_summaries WHERE id = $1`,
       [videoId],
     );
     return row ?? null;

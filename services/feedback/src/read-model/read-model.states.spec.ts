@@ -33,9 +33,10 @@ describe('readModelStatesOf', () => {
       event({ type: DOMAIN_EVENTS.profileChanged, person: person(ANA, 5, 'Ana') }),
       event({ type: DOMAIN_EVENTS.profileChanged, person: person(ANA, 4, 'Anna') }),
     ]);
+    const facts = { duration: null, frameCount: null, isLink: false };
     expect(states.videos).toEqual([
-      { id: 4, revision: 1, title: 'Video 4', categoryId: 2, uploaderId: ANA, removed: false },
-      { id: 9, revision: 3, title: 'Newer', categoryId: 2, uploaderId: ANA, removed: false },
+      { id: 4, revision: 1, title: 'Video 4', categoryId: 2, uploaderId: ANA, ...facts, removed: false },
+      { id: 9, revision: 3, title: 'Newer', categoryId: 2, uploaderId: ANA, ...facts, removed: false },
     ]);
     expect(states.people).toEqual([person(ANA, 5, 'Ana'), person(BEN, 1, 'Ben')]);
     expect(states.categories).toEqual([]);
@@ -56,6 +57,30 @@ describe('readModelStatesOf', () => {
     ]);
     expect(states.videos).toEqual([expect.objectContaining({ id: 9, revision: 6, removed: true })]);
     expect(states.categories).toEqual([{ id: 3, revision: 1, name: 'Golf', icon: '⛳', removed: true }]);
+  });
+
+  it('keeps what a time code and drawing are checked against: duration, frame count, and whether it is a link', () => {
+    const states = readModelStatesOf([
+      event({
+        type: DOMAIN_EVENTS.videoChanged,
+        videoId: 4,
+        video: videoState({ id: 4, duration: 8, frameCount: 240 }),
+      }),
+      event({
+        type: DOMAIN_EVENTS.videoChanged,
+        videoId: 5,
+        video: videoState({ id: 5, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
+      }),
+      // From before the video service measured frames: the count is unknown.
+      event({ type: DOMAIN_EVENTS.videoChanged, videoId: 6, video: videoState({ id: 6, duration: 3 }) }),
+    ]);
+    expect(states.videos.map(({ id, duration, frameCount, isLink }) => ({ id, duration, frameCount, isLink }))).toEqual(
+      [
+        { id: 4, duration: 8, frameCount: 240, isLink: false },
+        { id: 5, duration: null, frameCount: null, isLink: true },
+        { id: 6, duration: 3, frameCount: null, isLink: false },
+      ],
+    );
   });
 
   it('finds nothing in events that carry no state for it', () => {

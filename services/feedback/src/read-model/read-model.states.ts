@@ -8,12 +8,21 @@ import {
 } from '@app/contracts';
 import { latestStates } from '@app/database';
 
-/** What the feedback service keeps of a video: enough to check it, name it and find its category. */
+/**
+ * What the feedback service keeps of a video: enough to check it, name it and find its category,
+ * and to check a time code and drawing against it.
+ */
 export interface VideoSummaryState extends CarriedState {
   id: number;
   title: string;
   categoryId: number | null;
   uploaderId: string;
+  /** Seconds; null while unknown. */
+  duration: number | null;
+  /** Frames of the playback file; null while unknown (not measured yet, or an event from before it was). */
+  frameCount: number | null;
+  /** A YouTube link: no frame of it can be drawn on. */
+  isLink: boolean;
   removed: boolean;
 }
 
@@ -37,6 +46,9 @@ export const videoSummaryOf = (video: VideoState, removed: boolean): VideoSummar
   title: video.title,
   categoryId: video.categoryId,
   uploaderId: video.uploaderId,
+  duration: video.duration,
+  frameCount: video.frameCount ?? null,
+  isLink: video.youtubeUrl !== null,
   removed,
 });
 

@@ -6,6 +6,15 @@ import type { KnownVideo, ReadModelRepository } from './read-model.repository.js
 import { ReadThroughService } from './read-through.service.js';
 
 const UPLOADER = '0d4f8a9e-1111-4c3b-9a7e-2b5f0c1d2e3f';
+/** A file video as the read model holds it; override what a case needs. */
+const known = (fields: Partial<KnownVideo> = {}): KnownVideo => ({
+  uploaderId: UPLOADER,
+  duration: 12,
+  frameCount: 360,
+  isLink: false,
+  removed: false,
+  ...fields,
+});
 const MEMBER = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 const STATE: VideoState = {
@@ -53,7 +62,7 @@ function serviceWith(repository: StrictAnswers<ReadModelRepository>, owners: Rpc
 describe('ReadThroughService.videoUploader', () => {
   it('answers from the read model without asking anyone', async () => {
     const { service, ownerCalls } = serviceWith({
-      findVideo: () => Promise.resolve({ uploaderId: UPLOADER, removed: false }),
+      findVideo: () => Promise.resolve(known()),
     });
     expect(await service.videoUploader(7)).toBe(UPLOADER);
     expect(ownerCalls()).toEqual([]);
@@ -61,7 +70,7 @@ describe('ReadThroughService.videoUploader', () => {
 
   it('treats a deleted video (a tombstone) as none, without asking', async () => {
     const { service, ownerCalls } = serviceWith({
-      findVideo: () => Promise.resolve({ uploaderId: UPLOADER, removed: true }),
+      findVideo: () => Promise.resolve(known({ removed: true })),
     });
     expect(await service.videoUploader(7)).toBeNull();
     expect(ownerCalls()).toEqual([]);
@@ -73,7 +82,8 @@ describe('ReadThroughService.videoUploader', () => {
       {
         findVideo: () => Promise.resolve(stored[0] ?? null),
         applyVideos: (states) => {
-          stored.push({ uploaderId: states[0]!.uploaderId, removed: states[0]!.removed });
+          const { uploaderId, duration, frameCount, isLink, removed } = states[0]!;
+          stored.push({ uploaderId, duration, frameCount, isLink, removed });
           return Promise.resolve();
         },
       },
@@ -83,7 +93,24 @@ describe('ReadThroughService.videoUploader', () => {
     expect(ownerCalls()).toEqual([[VIDEO_RPC.getState.pattern, { videoId: 7 }]]);
     expect(readModelCalls()).toEqual([
       ['findVideo', [7]],
-      ['applyVideos', [[{ id: 7, revision: 4, title: 'Serve', categoryId: 2, uploaderId: UPLOADER, removed: false }]]],
+      [
+        'applyVideos',
+        [
+          [
+            {
+              id: 7,
+              revision: 4,
+              title: 'Serve',
+              categoryId: 2,
+              uploaderId: UPLOADER,
+              duration: null,
+              frameCount: null,
+              isLink: true,
+              removed: false,
+            },
+          ],
+        ],
+      ],
       ['findVideo', [7]],
     ]);
   });
@@ -92,7 +119,7 @@ describe('ReadThroughService.videoUploader', () => {
     let reads = 0;
     const { service } = serviceWith(
       {
-        findVideo: () => Promise.resolve(reads++ === 0 ? null : { uploaderId: UPLOADER, removed: true }),
+        findVideo: () => Promise.resolve(reads++ === 0 ? null : known({ removed: true })),
         applyVideos: () => Promise.resolve(),
       },
       ownersAnswering({ [VIDEO_RPC.getState.pattern]: () => Promise.resolve({ video: STATE }) }),
@@ -106,6 +133,92 @@ describe('ReadThroughService.videoUploader', () => {
       ownersAnswering({ [VIDEO_RPC.getState.pattern]: () => Promise.resolve({ video: null }) }),
     );
     expect(await service.videoUploader(7)).toBeNull();
+    expect(readModelCalls()).toEqual([['findVideo', [7]]]);
+  });
+});
+
+describe('ReadThroughService.videoForFeedback', () => {
+  const FILE: VideoState = { ...STATE, youtubeUrl: null, hasStoredVideo: true, duration: 12, frameCount: 360 };
+
+  it('answers the video’s uploader, duration, frame count and kind from the read model, without asking', async () => {
+    const { service, ownerCalls } = serviceWith({ findVideo: () => Promise.resolve(known()) });
+    expect(await service.videoForFeedback(7)).toEqual({
+      uploaderId: UPLOADER,
+      duration: 12,
+      frameCount: 360,
+      isLink: false,
+    });
+    expect(ownerCalls()).toEqual([]);
+  });
+
+  it('learns a video it has not heard of, with its media facts, and answers none for one deleted or unknown', async () => {
+    const stored: KnownVideo[] = [];
+    const { service, readModelCalls } = serviceWith(
+      {
+        findVideo: () => Promise.resolve(stored[0] ?? null),
+        applyVideos: (states) => {
+          const { uploaderId, duration, frameCount, isLink, removed } = states[0]!;
+          stored.push({ uploaderId, duration, frameCount, isLink, removed });
+          return Promise.resolve();
+        },
+      },
+      ownersAnswering({ [VIDEO_RPC.getState.pattern]: () => Promise.resolve({ video: FILE }) }),
+    );
+    expect(await service.videoForFeedback(7)).toEqual({
+      uploaderId: UPLOADER,
+      duration: 12,
+      frameCount: 360,
+      isLink: false,
+    });
+    expect(readModelCalls()[1]).toEqual([
+      'applyVideos',
+      [[expect.objectContaining({ id: 7, duration: 12, frameCount: 360, isLink: false })]],
+    ]);
+
+    const deleted = serviceWith({ findVideo: () => Promise.resolve(known({ removed: true })) });
+    expect(await deleted.service.videoForFeedback(7)).toBeNull();
+    const unknown = serviceWith(
+      { findVideo: () => Promise.resolve(null) },
+      ownersAnswering({ [VIDEO_RPC.getState.pattern]: () => Promise.resolve({ video: null }) }),
+    );
+    expect(await unknown.service.videoForFeedback(7)).toBeNull();
+  });
+
+  it('asks again about a video stored before its media facts were kept, and stores them', async () => {
+    let row = known({ duration: null, frameCount: null, isLink: null });
+    const { service, ownerCalls } = serviceWith(
+      {
+        findVideo: () => Promise.resolve(row),
+        applyVideos: (states) => {
+          row = { ...row, duration: states[0]!.duration, frameCount: states[0]!.frameCount, isLink: states[0]!.isLink };
+          return Promise.resolve();
+        },
+      },
+      ownersAnswering({ [VIDEO_RPC.getState.pattern]: () => Promise.resolve({ video: STATE }) }),
+    );
+    expect(await service.videoForFeedback(7)).toEqual({
+      uploaderId: UPLOADER,
+      duration: null,
+      frameCount: null,
+      isLink: true,
+    });
+    expect(ownerCalls()).toEqual([[VIDEO_RPC.getState.pattern, { videoId: 7 }]]);
+  });
+
+  it('keeps such a video’s facts unknown, rather than refusing feedback, when the video service cannot answer', async () => {
+    const { service, readModelCalls } = serviceWith(
+      { findVideo: () => Promise.resolve(known({ duration: null, frameCount: null, isLink: null })) },
+      ownersAnswering({
+        [VIDEO_RPC.getState.pattern]: () =>
+          Promise.reject(new DomainError(ERROR_CODES.unavailable, 'The video service is temporarily unavailable.')),
+      }),
+    );
+    expect(await service.videoForFeedback(7)).toEqual({
+      uploaderId: UPLOADER,
+      duration: null,
+      frameCount: null,
+      isLink: null,
+    });
     expect(readModelCalls()).toEqual([['findVideo', [7]]]);
   });
 });

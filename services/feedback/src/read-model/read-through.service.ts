@@ -1,8 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AUTH_RPC, ERROR_CODES, VIDEO_RPC } from '@app/contracts';
 import { DomainError, RpcClient, rpcFailureDetail } from '@app/common';
-import { ReadModelRepository } from './read-model.repository.js';
+import { ReadModelRepository, type KnownVideo } from './read-model.repository.js';
 import { videoSummaryOf } from './read-model.states.js';
+
+/** A video feedback can be given on, and what its time code and drawing are checked against. */
+export type FeedbackVideo = Omit<KnownVideo, 'removed'>;
 
 /** Questions to an owner at once, at most: a long list of unknown videos is asked in rounds. */
 const ASKED_AT_ONCE = 8;
@@ -31,6 +34,29 @@ export class ReadThroughService {
       video = await this.readModel.findVideo(videoId);
     }
     return video && !video.removed ? video.uploaderId : null;
+  }
+
+  /**
+   * The video feedback is given on, with what a time code and drawing are checked against; null
+   * when it does not exist or was deleted. A row stored before the read model kept the media facts
+   * is asked about again (once: the answer fills them in); if the video service cannot say now,
+   * those facts stay unknown rather than the feedback being refused.
+   */
+  async videoForFeedback(videoId: number): Promise<FeedbackVideo | null> {
+    let video = await this.readModel.findVideo(videoId);
+    if (!video) {
+      if (!(await this.learnVideo(videoId))) return null;
+      video = await this.readModel.findVideo(videoId);
+    } else if (video.isLink === null && !video.removed) {
+      try {
+        if (await this.learnVideo(videoId)) video = await this.readModel.findVideo(videoId);
+      } catch (error) {
+        this.logger.warn({ msg: 'video facts not learned', videoId, error: rpcFailureDetail(error) });
+      }
+    }
+    if (!video || video.removed) return null;
+    const { uploaderId, duration, frameCount, isLink } = video;
+    return { uploaderId, duration, frameCount, isLink };
   }
 
   /** Asks the video service about videos the read model has not heard of; those it does not know stay unknown. */

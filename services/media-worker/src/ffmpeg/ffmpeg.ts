@@ -160,7 +160,7 @@ export function thumbnailTime(durationSeconds: number | null): number {
 
 /**
  * The published file: H.264/AAC MP4 with its index first, per the plan, and nothing of the
- * original but its picture and sound.
+ * original but its picture and sound; an encoded picture at a constant rate with short GOPs.
  */
 export function playbackArgs(
   input: string,
@@ -174,8 +174,15 @@ export function playbackArgs(
     args.push('-c:v', 'copy');
   } else {
     args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p');
-    // 4:2:0 needs even dimensions.
-    args.push('-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2');
+    // A constant rate with frame 0 at the file's start, whatever the original's timestamps: a
+    // variable-rate frame lands on the nearest frame time (repeated or dropped to fill it), a
+    // stream that starts late is led in by its first picture, so audio stays in sync. 4:2:0 needs
+    // even dimensions.
+    const { num, den } = plan.frameRate;
+    args.push('-vf', `fps=fps=${num}/${den}:start_time=0,scale=trunc(iw/2)*2:trunc(ih/2)*2`);
+    // Keyframes at a fixed interval only (no scene-cut ones): stepping back never decodes more.
+    const interval = String(plan.keyframeInterval);
+    args.push('-g', interval, '-keyint_min', interval, '-sc_threshold', '0');
   }
   switch (plan.audio) {
     case 'copy':

@@ -1,6 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { isWithinVideoLengthLimit, mediaInputLimitProblem, type ProbedMedia, type ProbeResult } from '@app/contracts';
+import {
+  isWithinVideoLengthLimit,
+  mediaInputLimitProblem,
+  type ProbedMedia,
+  type ProbeResult,
+  type Rational,
+} from '@app/contracts';
+import { parseRational, type PacketScan, type ScannedPacket } from './frame-timing.js';
 import { inputProtocolArgs } from './input-protocols.js';
 
 const execFileAsync = promisify(execFile);
@@ -14,8 +21,10 @@ interface FfprobeStream {
   height?: number;
   channels?: number;
   duration?: string;
+  r_frame_rate?: string;
   avg_frame_rate?: string;
   nb_frames?: string;
+  start_time?: string;
   disposition?: { attached_pic?: number };
 }
 interface FfprobeOutput {
@@ -80,6 +89,10 @@ export async function inspectMedia(ffprobePath: string, filePath: string): Promi
             width: video.width ?? null,
             height: video.height ?? null,
             frameRate: frameRateOf(video, durationSeconds),
+            baseFrameRate: parseRational(video.r_frame_rate),
+            averageFrameRate: parseRational(video.avg_frame_rate),
+            frameCount: positiveInteger(video.nb_frames),
+            startTime: finiteNumber(video.start_time),
           }
         : null,
     audio:
@@ -95,10 +108,70 @@ export async function inspectMedia(ffprobePath: string, filePath: string): Promi
  * r_frame_rate, which is a timebase guess (1000 for many browser-recorded WebM files).
  */
 function frameRateOf(stream: FfprobeStream, durationSeconds: number | null): number | null {
-  const [num, den] = (stream.avg_frame_rate ?? '').split('/').map(Number);
-  if (num !== undefined && den !== undefined && num > 0 && den > 0) return num / den;
-  const frames = Number.parseInt(stream.nb_frames ?? '', 10);
-  return frames > 0 && durationSeconds ? frames / durationSeconds : null;
+  const average = parseRational(stream.avg_frame_rate);
+  if (average) return average.num / average.den;
+  const frames = positiveInteger(stream.nb_frames);
+  return frames && durationSeconds ? frames / durationSeconds : null;
+}
+
+/**
+ * Every presented packet of one video stream with its timestamp and keyframe flag, read without
+ * decoding (a second or so for a 2-minute clip), with the stream's timebase and the file's start.
+ * Null when ffprobe cannot read it or finds no timestamped packet.
+ */
+export async function scanPackets(
+  ffprobePath: string,
+  filePath: string,
+  streamIndex: number,
+): Promise<PacketScan | null> {
+  let stdout: string;
+  try {
+    ({ stdout } = await execFileAsync(
+      ffprobePath,
+      [
+        '-v',
+        'error',
+        ...inputProtocolArgs(filePath),
+        '-select_streams',
+        String(streamIndex),
+        '-show_entries',
+        'stream=time_base:format=start_time:packet=pts,dts,flags',
+        '-of',
+        'compact=p=1',
+        filePath,
+      ],
+      // 240 fps for 2 minutes is 28,800 lines of about 40 bytes.
+      { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+    ));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    return null;
+  }
+  return parsePacketScan(stdout);
+}
+
+/** The `-of compact=p=1` output of a packet scan (packet|pts=…|dts=…|flags=K_ lines, then stream| and format|). */
+export function parsePacketScan(output: string): PacketScan | null {
+  const packets: ScannedPacket[] = [];
+  let timeBase: Rational | null = null;
+  let fileStartTime: number | null = null;
+  for (const line of output.split('\n')) {
+    const [section, ...pairs] = line.trim().split('|');
+    const fields = Object.fromEntries(pairs.map((pair) => pair.split('=') as [string, string]));
+    if (section === 'packet') {
+      const flags = fields.flags ?? '';
+      // D: before an edit list's start, never shown.
+      if (flags.includes('D')) continue;
+      const pts = Number.parseInt(fields.pts ?? '', 10);
+      const timestamp = Number.isSafeInteger(pts) ? pts : Number.parseInt(fields.dts ?? '', 10);
+      if (Number.isSafeInteger(timestamp)) packets.push({ pts: timestamp, keyframe: flags.startsWith('K') });
+    } else if (section === 'stream') {
+      timeBase = parseRational(fields.time_base);
+    } else if (section === 'format') {
+      fileStartTime = finiteNumber(fields.start_time);
+    }
+  }
+  return timeBase && packets.length ? { timeBase, fileStartTime, packets } : null;
 }
 
 /** Last packet's end time of one stream, read without decoding; null when nothing has a timestamp. */
@@ -180,6 +253,16 @@ export async function ffprobeVersion(ffprobePath: string): Promise<string> {
 function positiveNumber(value: string | undefined): number | null {
   const parsed = value === undefined ? Number.NaN : Number.parseFloat(value);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : null;
+}
+
+function positiveInteger(value: string | undefined): number | null {
+  const parsed = Number(value);
+  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : null;
+}
+
+function finiteNumber(value: string | undefined): number | null {
+  const parsed = value === undefined ? Number.NaN : Number.parseFloat(value);
+  return Number.isFinite(parsed) ? parsed : null;
 }
 
 function maxOrNull(values: (number | null)[]): number | null {

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { VIDEO_KEYS, type MediaResultJobData, type TranscodeJobData } from '@app/contracts';
 import { FfmpegError, type RunOptions } from '../ffmpeg/ffmpeg.js';
 import type { MediaInfo } from '../ffmpeg/ffprobe.js';
+import type { FrameTiming } from '../ffmpeg/frame-timing.js';
 import { giveUpVerdict, TranscodePipeline, type TranscodePorts, type TranscodeSource } from './transcode-pipeline.js';
 
 // Strict ports: a call the test did not expect fails it (libs/testing gets a shared helper).
@@ -23,6 +24,28 @@ const phoneClip: MediaInfo = {
   audio: { index: 1, codec: 'aac', channels: 2 },
   videoStreamCount: 1,
 };
+
+/** A packet scan: 12 s at 30 fps from 0, a keyframe every half second (the phone clip's, and its copy's). */
+const frames30 = (overrides: Partial<FrameTiming> = {}): FrameTiming => ({
+  frameCount: 360,
+  startTime: 0,
+  startOffset: 0,
+  constantRate: { num: 30, den: 1 },
+  variable: false,
+  meanFps: 30,
+  typicalFps: 30,
+  maxKeyframeGap: 15,
+  ...overrides,
+});
+/** What the scans of the original and of the playback file find. */
+const scans =
+  (original: FrameTiming | null, playback: FrameTiming | null = frames30()) =>
+  (path: string, videoStreamIndex: number) => {
+    expect(videoStreamIndex).toBe(0);
+    if (path === `${SCRATCH}/original`) return Promise.resolve(original);
+    if (path === `${SCRATCH}/playback.mp4`) return Promise.resolve(playback);
+    throw new Error(`unexpected scan of ${path}`);
+  };
 
 const inputError = (stderr: string) => new FfmpegError('ffmpeg exited with 1', 1, null, false, stderr);
 const overBudget = () => new FfmpegError('ffmpeg timed out', null, 'SIGKILL', true, '');
@@ -47,6 +70,7 @@ function world(overrides: Partial<TranscodePorts> = {}, source: Partial<Transcod
       ffmpegRuns.push({ args, options });
     },
     inspectFile: unexpected('inspectFile'),
+    scanFrames: scans(frames30()),
     wroteFile: unexpected('wroteFile'),
     uploadFile: async (key, path, contentType) => {
       uploads.push({ key, path, contentType });
@@ -100,8 +124,55 @@ describe('the transcode pipeline', () => {
         thumbnailKey: VIDEO_KEYS.thumbnail(VIDEO_ID),
         durationSeconds: 12.04,
         reencoded: false,
+        frames: { frameRate: { num: 30, den: 1 }, frameCount: 360, startTime: 0 },
       },
     ]);
+  });
+
+  it('re-encodes variable-rate phone footage at a constant standard rate, and sends the frames of the file it made', async () => {
+    const vfr = frames30({ constantRate: null, variable: true, frameCount: 331, meanFps: 27.6, typicalFps: 29.98 });
+    const made = frames30({ constantRate: { num: 30000, den: 1001 }, frameCount: 359 });
+    const { run, published, ffmpegRuns } = world({
+      wroteFile: () => Promise.resolve(true),
+      inspectFile: output(12),
+      scanFrames: scans(vfr, made),
+    });
+    const { outcome, plan } = await run({
+      media: { ...phoneClip, video: { ...phoneClip.video!, baseFrameRate: { num: 30000, den: 1001 } } },
+    });
+    expect(plan).toMatchObject({ video: 'encode', audio: 'copy', reasons: ['variable frame rate'] });
+    expect(ffmpegRuns[1]!.args.join(' ')).toContain('fps=fps=30000/1001:start_time=0');
+    expect(ffmpegRuns[1]!.args.join(' ')).toContain('-g 15 -keyint_min 15 -sc_threshold 0');
+    expect(outcome).toMatchObject({ stage: 'ready', playback: 'reencoded' });
+    expect(published).toEqual([
+      expect.objectContaining({
+        stage: 'ready',
+        reencoded: true,
+        frames: { frameRate: { num: 30000, den: 1001 }, frameCount: 359, startTime: 0 },
+      }),
+    ]);
+  });
+
+  it('re-encodes a browser-ready clip whose keyframes are too far apart for stepping back', async () => {
+    const { run, published } = world({
+      wroteFile: () => Promise.resolve(true),
+      inspectFile: output(12),
+      scanFrames: scans(frames30({ maxKeyframeGap: 60 })),
+    });
+    const { plan } = await run();
+    expect(plan).toMatchObject({ video: 'encode', audio: 'copy', reasons: ['keyframes 2.00 s apart'] });
+    expect(published).toEqual([expect.objectContaining({ stage: 'ready', reencoded: true })]);
+  });
+
+  it('publishes a copy whose packets cannot be read back without its frames, and says so', async () => {
+    const { run, published, warnings } = world({
+      wroteFile: () => Promise.resolve(true),
+      inspectFile: output(12),
+      scanFrames: scans(frames30(), null),
+    });
+    await run();
+    expect(published).toEqual([expect.objectContaining({ stage: 'ready', reencoded: false, frames: null })]);
+    expect(warnings).toEqual([{ msg: 'playback file frames not measured', videoId: VIDEO_ID }]);
   });
 
   it('re-encodes what browsers do not all play (HEVC), and says so', async () => {

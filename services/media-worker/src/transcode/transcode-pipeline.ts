@@ -6,6 +6,7 @@ import {
   mediaInputLimitProblem,
   type MediaFailureReason,
   type MediaResultJobData,
+  type PlaybackFrames,
   type TranscodeJobData,
 } from '@app/contracts';
 import {
@@ -17,6 +18,7 @@ import {
   type RunOptions,
 } from '../ffmpeg/ffmpeg.js';
 import type { MediaInfo, VideoStreamInfo } from '../ffmpeg/ffprobe.js';
+import { playbackFramesOf, type FrameTiming } from '../ffmpeg/frame-timing.js';
 import { planPlayback, type PlaybackPlan } from '../ffmpeg/playback-plan.js';
 
 /** The job's return value: what the worker did, for the queue's UI and the logs. */
@@ -26,6 +28,8 @@ export interface TranscodeOutcome {
   reencoded?: boolean;
   /** What is played: the original's streams remuxed into a clean MP4, or a re-encoded file. Never the original. */
   playback?: 'remuxed' | 'reencoded';
+  /** The playback file's frames, as sent with the verdict. */
+  frames?: PlaybackFrames | null;
   /** Per step, plus `ready`: ms from the job's start to the 'ready' verdict. */
   timingsMs: Record<string, number>;
 }
@@ -54,6 +58,8 @@ export interface TranscodePorts {
   openOriginal(objectKey: string): Promise<TranscodeSource | null>;
   runFfmpeg(args: string[], options: RunOptions): Promise<void>;
   inspectFile(path: string): Promise<MediaInfo | null>;
+  /** A local file's video stream read packet by packet (ffprobe, no decoding); null when unreadable. */
+  scanFrames(path: string, videoStreamIndex: number): Promise<FrameTiming | null>;
   /** Whether a non-empty file exists at `path` (ffmpeg may exit 0 having written no frame). */
   wroteFile(path: string): Promise<boolean>;
   uploadFile(key: string, path: string, contentType: string): Promise<void>;
@@ -69,7 +75,7 @@ export interface TranscodeSettings {
 }
 
 /** The timed steps that are an ffmpeg/ffprobe run (the others are S3 transfers and bookkeeping). */
-const FFMPEG_STEPS = new Set(['probe', 'thumbnail', 'encode', 'remux', 'remux+audio', 'verify']);
+const FFMPEG_STEPS = new Set(['probe', 'thumbnail', 'scan', 'encode', 'remux', 'remux+audio', 'verify']);
 
 /**
  * Thumbnail + the published playback file of a registered video, with its verdicts on the
@@ -77,9 +83,10 @@ const FFMPEG_STEPS = new Set(['probe', 'thumbnail', 'encode', 'remux', 'remux+au
  *
  * The original is never what is played: phones write GPS position, device and owner names into
  * it. Every video becomes 'ready' only with a copy made by ffmpeg: an original that every
- * browser already plays (H.264 yuv420p + AAC in MP4/MOV) is remuxed (stream copy, under a
- * second for a 2-minute clip), anything else is re-encoded; both drop all metadata and put the
- * index first.
+ * browser already plays (H.264 yuv420p + AAC in MP4/MOV) at a constant rate with short GOPs is
+ * remuxed (stream copy, under a second for a 2-minute clip), anything else is re-encoded; both
+ * drop all metadata and put the index first. The frames of the file made are measured on it and
+ * sent with the verdict: what a frame-exact player steps through.
  *
  * A file that cannot become a video (missing, unreadable, no picture, too long, over the input
  * limits, refused by ffmpeg, over its time budget) is a verdict: `run` resolves. Anything else
@@ -133,8 +140,9 @@ export class TranscodePipeline {
       await timed('upload-thumbnail', () => ports.uploadFile(thumbnailKey, thumbnail, 'image/jpeg'));
     }
 
-    const plan = planPlayback(info);
     const input = await timed('download', () => source.local());
+    const sourceFrames = await timed('scan', () => ports.scanFrames(input, video.index));
+    const plan = planPlayback(info, sourceFrames);
     const playback = join(scratch, 'playback.mp4');
     const kind = plan.video === 'encode' ? 'encode' : 'remux';
     try {
@@ -161,6 +169,14 @@ export class TranscodePipeline {
       return fail('too-long', tooLong(output.durationSeconds), plan);
     }
 
+    // What the browser steps through is this file: its own rate, frames and start, not the original's.
+    const outputVideo = output.video;
+    const frames = playbackFramesOf(
+      await timed('verify', () => ports.scanFrames(playback, outputVideo.index)),
+      outputVideo,
+    );
+    if (!frames) ports.warn({ msg: 'playback file frames not measured', videoId });
+
     const playbackKey = VIDEO_KEYS.playback(videoId);
     await timed('upload', () => ports.uploadFile(playbackKey, playback, 'video/mp4'));
     await ports.publish({
@@ -170,6 +186,7 @@ export class TranscodePipeline {
       thumbnailKey,
       durationSeconds: output.durationSeconds ?? info.durationSeconds,
       reencoded: plan.reencoded,
+      frames,
     });
     timingsMs.ready = ports.now() - started;
     return {
@@ -177,6 +194,7 @@ export class TranscodePipeline {
         stage: 'ready',
         reencoded: plan.reencoded,
         playback: plan.reencoded ? 'reencoded' : 'remuxed',
+        frames,
         timingsMs,
       },
       plan,

@@ -83,8 +83,9 @@ beforeAll(async () => {
   for (const [name, { file, ...options }] of Object.entries(FIXTURES)) {
     paths[name as FixtureName] = await makeMediaFixture(join(scratch, file), options);
   }
-  // makeTestVideo writes a plain MP4 with its index (moov) after the media data (mdat).
-  paths.h264Aac = await makeTestVideo(join(scratch, 'h264-aac.mp4'), { seconds: 2 });
+  // makeTestVideo writes a plain MP4 with its index (moov) after the media data (mdat); at 15 fps
+  // with a keyframe every 7 frames (under half a second) a frame-exact player can step it as it is.
+  paths.h264Aac = await makeTestVideo(join(scratch, 'h264-aac.mp4'), { seconds: 2, keyframeInterval: 7 });
   paths.truncated = await truncateMediaFile(paths.h264Aac, join(scratch, 'truncated.mp4'));
   // The same streams with the index first, as phones and cameras often write them.
   paths.faststart = join(scratch, 'faststart.mp4');
@@ -196,7 +197,7 @@ describe('transcode processor', () => {
     expect(original.indexOf('mdat')).toBeLessThan(original.indexOf('moov'));
 
     const { videoId, verdict } = await transcode('h264Aac');
-    // Never the original itself: only the copy ffmpeg wrote is published.
+    // Never the original itself: only the copy ffmpeg wrote is published, with its frames.
     expect(verdict).toEqual({
       videoId,
       stage: 'ready',
@@ -204,6 +205,7 @@ describe('transcode processor', () => {
       thumbnailKey: VIDEO_KEYS.thumbnail(videoId),
       durationSeconds: expect.any(Number),
       reencoded: false,
+      frames: { frameRate: { num: 15, den: 1 }, frameCount: 30, startTime: 0 },
     });
     if (verdict.stage !== 'ready') return;
     expect(verdict.durationSeconds).toBeGreaterThan(1.5);
@@ -229,6 +231,7 @@ describe('transcode processor', () => {
       thumbnailKey: VIDEO_KEYS.thumbnail(videoId),
       durationSeconds: expect.any(Number),
       reencoded: false,
+      frames: { frameRate: { num: 15, den: 1 }, frameCount: 30, startTime: 0 },
     });
     await expectPlayableOutputs(videoId, 'faststart');
     const job = await finishedJob(mediaJobId('transcode', videoId));
@@ -245,7 +248,13 @@ describe('transcode processor', () => {
     ['H.264 with PCM audio', 'h264Pcm', { width: 320, height: 240 }, 2],
   ] as const)('re-encodes %s to H.264 yuv420p + AAC', async (_name, fixture, size, channels) => {
     const { videoId, verdict } = await transcode(fixture);
-    expect(verdict).toMatchObject({ videoId, stage: 'ready', reencoded: true });
+    // The fixtures' 15 fps, constant, from 0: a recorded WebM's millisecond ticks included.
+    expect(verdict).toMatchObject({
+      videoId,
+      stage: 'ready',
+      reencoded: true,
+      frames: { frameRate: { num: 15, den: 1 }, frameCount: 30, startTime: 0 },
+    });
     if (verdict.stage !== 'ready') return;
     expect(verdict.durationSeconds).toBeGreaterThan(1.5);
     expect(verdict.durationSeconds).toBeLessThan(2.5);

@@ -7,7 +7,8 @@ import { ffmpegDuration, JobQueues } from '@app/common';
 import type { ObjectStorage } from '@app/storage';
 import { config } from '../config.js';
 import { runFfmpeg } from '../ffmpeg/ffmpeg.js';
-import { inspectMedia } from '../ffmpeg/ffprobe.js';
+import { inspectMedia, scanPackets } from '../ffmpeg/ffprobe.js';
+import { analyseFrames } from '../ffmpeg/frame-timing.js';
 import { MediaResultsPublisher } from '../results/media-results.publisher.js';
 import { OriginalSource } from '../shared/original-source.js';
 import { createScratchDir } from '../shared/scratch-dir.js';
@@ -51,8 +52,19 @@ export class TranscodeProcessor implements OnModuleInit {
         msg: outcome.stage === 'ready' ? 'transcoded' : 'transcode verdict: failed',
         videoId,
         objectKey,
-        ...(outcome.stage === 'failed' ? { reason: outcome.reason, detail } : { playback: outcome.playback }),
-        ...(plan ? { plan: { video: plan.video, audio: plan.audio, reasons: plan.reasons } } : {}),
+        ...(outcome.stage === 'failed'
+          ? { reason: outcome.reason, detail }
+          : { playback: outcome.playback, frames: outcome.frames }),
+        ...(plan
+          ? {
+              plan: {
+                video: plan.video,
+                audio: plan.audio,
+                frameRate: `${plan.frameRate.num}/${plan.frameRate.den}`,
+                reasons: plan.reasons,
+              },
+            }
+          : {}),
         timingsMs: outcome.timingsMs,
       });
       return outcome;
@@ -85,6 +97,10 @@ export class TranscodeProcessor implements OnModuleInit {
       },
       runFfmpeg: (args, options) => runFfmpeg(config.FFMPEG_PATH, args, options),
       inspectFile: (path) => inspectMedia(config.FFPROBE_PATH, path),
+      scanFrames: async (path, videoStreamIndex) => {
+        const scan = await scanPackets(config.FFPROBE_PATH, path, videoStreamIndex);
+        return scan && analyseFrames(scan);
+      },
       wroteFile: async (path) => ((await stat(path).catch(() => null))?.size ?? 0) > 0,
       uploadFile: (key, path, contentType) => this.storage.upload(key, createReadStream(path), { contentType, signal }),
       publish: (result) => this.results.publish(result),

@@ -145,9 +145,11 @@ describe('a video’s published state', () => {
       hasStoredVideo: event.video!.hasStoredVideo,
       hasStoredThumbnail: event.video!.hasStoredThumbnail,
       duration: event.video!.duration,
+      frames: [event.video!.frameRate, event.video!.frameCount, event.video!.startTime],
       publishedVideos: event.uploaderStats!.publishedVideos,
     }));
-    // Registered, probed (its duration), ready with its copy and thumbnail: one revision each.
+    // Registered, probed (its duration), ready with its copy, its frames (2 s at 15 fps, the
+    // first at 0) and thumbnail: one revision each.
     expect(states).toEqual([
       {
         type: DOMAIN_EVENTS.videoChanged,
@@ -156,6 +158,7 @@ describe('a video’s published state', () => {
         hasStoredVideo: true,
         hasStoredThumbnail: false,
         duration: null,
+        frames: [null, null, null],
         publishedVideos: 0,
       },
       {
@@ -165,6 +168,7 @@ describe('a video’s published state', () => {
         hasStoredVideo: true,
         hasStoredThumbnail: false,
         duration: 2,
+        frames: [null, null, null],
         publishedVideos: 0,
       },
       {
@@ -174,6 +178,7 @@ describe('a video’s published state', () => {
         hasStoredVideo: true,
         hasStoredThumbnail: true,
         duration: 2,
+        frames: [15, 30, 0],
         publishedVideos: 1,
       },
       {
@@ -183,6 +188,7 @@ describe('a video’s published state', () => {
         hasStoredVideo: true,
         hasStoredThumbnail: true,
         duration: 2,
+        frames: [15, 30, 0],
         publishedVideos: 1,
       },
     ]);

@@ -16,6 +16,10 @@ export type VideoStateColumns = Pick<
   | 'thumbnailUrl'
   | 'thumbnailData'
   | 'duration'
+  | 'frameRateNum'
+  | 'frameRateDen'
+  | 'frameCount'
+  | 'startTime'
   | 'processingState'
   | 'hasFileError'
   | 'views'
@@ -46,6 +50,10 @@ export function toVideoState(video: VideoStateColumns): VideoState {
     hasStoredThumbnail: Boolean(video.thumbnailKey),
     thumbnailData: video.thumbnailData,
     duration: video.duration,
+    // The playback file's exact rate as a number: 30000/1001 is 29.97002997…, which the player steps by.
+    frameRate: video.frameRateNum && video.frameRateDen ? video.frameRateNum / video.frameRateDen : null,
+    frameCount: video.frameCount,
+    startTime: video.startTime,
     processingState: video.processingState,
     hasFileError: video.hasFileError,
     views: video.views,

@@ -10,6 +10,7 @@ import {
   UPLOAD_INTENT_MESSAGES,
   VIDEO_KEYS,
   videoIdOfDerivedKey,
+  type PlaybackFrames,
   type ProbeResult,
 } from '@app/contracts';
 import { ValidationError } from '@app/common';
@@ -186,7 +187,13 @@ export class VideosRepository {
   /** false when the video no longer exists (deleted while the worker ran). */
   async markReady(
     id: number,
-    files: { playbackKey: string; thumbnailKey: string | null; durationSeconds: number | null },
+    files: {
+      playbackKey: string;
+      thumbnailKey: string | null;
+      durationSeconds: number | null;
+      /** Measured on this playback file: they replace any of an earlier copy. */
+      frames: PlaybackFrames | null;
+    },
   ): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       // An UPDATE through query() answers [rows, affected count].
@@ -197,6 +204,10 @@ export class VideosRepository {
            "playbackKey" = $2,
            "thumbnailKey" = $3,
            "duration" = COALESCE($4, v."duration"),
+           "frameRateNum" = $5,
+           "frameRateDen" = $6,
+           "frameCount" = $7,
+           "startTime" = $8,
            "revision" = v."revision" + 1
          FROM (SELECT id, "processingState" = 'ready' AS "wasReady" FROM videos WHERE id = $1 FOR UPDATE) before
          WHERE v.id = before.id
@@ -206,6 +217,10 @@ export class VideosRepository {
           files.playbackKey,
           files.thumbnailKey,
           files.durationSeconds === null ? null : Math.round(files.durationSeconds),
+          files.frames?.frameRate.num ?? null,
+          files.frames?.frameRate.den ?? null,
+          files.frames?.frameCount ?? null,
+          files.frames?.startTime ?? null,
         ],
       );
       if (!video) return false;

@@ -47,6 +47,10 @@ const videoRow = (overrides: Partial<VideoEntity> = {}): VideoEntity => ({
   thumbnailUrl: null,
   thumbnailData: null,
   duration: 42,
+  frameRateNum: 30000,
+  frameRateDen: 1001,
+  frameCount: 1259,
+  startTime: 0,
   fileHash: SHA256,
   categoryId: CATEGORY_ID,
   uploaderId: UPLOADER.id,
@@ -560,6 +564,9 @@ describe('VideosService.getState', () => {
       hasStoredThumbnail: true,
       thumbnailData: null,
       duration: 42,
+      frameRate: 30000 / 1001,
+      frameCount: 1259,
+      startTime: 0,
       processingState: 'ready',
       hasFileError: false,
       views: 12,
@@ -798,6 +805,7 @@ describe('VideosService.applyMediaResult', () => {
     thumbnailKey: VIDEO_KEYS.thumbnail(VIDEO_ID),
     durationSeconds: 42.4,
     reencoded: true,
+    frames: { frameRate: { num: 30000, den: 1001 }, frameCount: 1271, startTime: 0 },
     ...overrides,
   });
 
@@ -833,6 +841,28 @@ describe('VideosService.applyMediaResult', () => {
     const { service, stored } = serviceWith({ videos: { markReady: () => Promise.resolve(true) } });
     expect(await service.applyMediaResult(result)).toBeUndefined();
     expect(stored()).toEqual([['markReady', [VIDEO_ID, result]]]);
+  });
+
+  it('publishes the copy of an older worker, which measured no frames, without them', async () => {
+    const { frames: _frames, ...older } = ready() as Extract<MediaResultJobData, { stage: 'ready' }>;
+    const { service, stored } = serviceWith({ videos: { markReady: () => Promise.resolve(true) } });
+    await service.applyMediaResult(older);
+    expect(stored()).toEqual([['markReady', [VIDEO_ID, { ...older, frames: null }]]]);
+    expect(logged).toEqual([]);
+  });
+
+  it.each([
+    ['a zero denominator', { frameRate: { num: 30, den: 0 }, frameCount: 10, startTime: 0 }],
+    ['a fractional frame count', { frameRate: { num: 30, den: 1 }, frameCount: 10.5, startTime: 0 }],
+    ['a rate no video has', { frameRate: { num: 100_000, den: 1 }, frameCount: 10, startTime: 0 }],
+    ['a start time that is no number', { frameRate: { num: 30, den: 1 }, frameCount: 10, startTime: 'soon' }],
+    ['a rate as text', { frameRate: '30000/1001', frameCount: 10, startTime: 0 }],
+  ])('publishes a copy whose frames carry %s without them, and says so', async (_what, frames) => {
+    const { service, stored } = serviceWith({ videos: { markReady: () => Promise.resolve(true) } });
+    const result = ready({ frames: frames as never });
+    await service.applyMediaResult(result);
+    expect(stored()).toEqual([['markReady', [VIDEO_ID, { ...result, frames: null }]]]);
+    expect(logged).toEqual([{ level: 'warn', line: expect.objectContaining({ msg: 'media result frames ignored' }) }]);
   });
 
   it('queues the removal of the files the worker wrote for a video deleted while it ran', async () => {

@@ -26,6 +26,7 @@ import {
 } from '@app/common';
 import type { VideoEntity } from '../db/entities/video.entity.js';
 import { config } from '../config.js';
+import { validPlaybackFrames } from '../media/playback-frames.js';
 import type { ProbeJudgement } from '../media/probe-judgement.js';
 import { ProbeVerdicts } from '../media/probe-verdicts.js';
 import { probeRefusal } from './probe-refusal.js';
@@ -270,7 +271,11 @@ export class VideosService implements OnApplicationBootstrap {
           return;
         }
         // Deleted while the worker ran: the files it just wrote have no owner, so they go too.
-        if (!(await this.videos.markReady(result.videoId, result))) {
+        const frames = validPlaybackFrames(result.frames);
+        if (!frames && result.frames !== undefined) {
+          this.logger.warn({ msg: 'media result frames ignored', videoId: result.videoId, frames: result.frames });
+        }
+        if (!(await this.videos.markReady(result.videoId, { ...result, frames }))) {
           await this.videos.cleanUp(
             [result.playbackKey, result.thumbnailKey].filter((key): key is string => Boolean(key)),
             `orphan-${result.videoId}`,

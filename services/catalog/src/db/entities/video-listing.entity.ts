@@ -22,6 +22,10 @@ export class VideoListingEntity {
   @Column({ type: 'boolean' }) hasStoredThumbnail!: boolean;
   @Column({ type: 'text', nullable: true }) thumbnailData!: string | null;
   @Column({ type: 'integer', nullable: true }) duration!: number | null;
+  /** The playback file's exact frames per second, frame count and first frame's time (seconds). */
+  @Column({ type: 'double precision', nullable: true }) frameRate!: number | null;
+  @Column({ type: 'integer', nullable: true }) frameCount!: number | null;
+  @Column({ type: 'double precision', nullable: true }) startTime!: number | null;
   @Column({ type: 'text' }) processingState!: VideoState['processingState'];
   @Column({ type: 'boolean' }) hasFileError!: boolean;
   @Column({ type: 'integer' }) views!: number;

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { FeedbackDrawing } from '@app/contracts';
 
 /** Owner: feedback-service. helpfulVotes, averageRating and totalRatings are derived from rows. */
 @Entity({ name: 'feedback' })
@@ -23,6 +24,17 @@ export class FeedbackEntity {
 
   @Column({ type: 'integer', default: 0 })
   totalRatings!: number;
+
+  /** Seconds; null when no time code was pinned. */
+  @Column({ type: 'double precision', nullable: true })
+  timecodeStart!: number | null;
+
+  /** Seconds, after the start; null for a moment rather than a range. */
+  @Column({ type: 'double precision', nullable: true })
+  timecodeEnd!: number | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  drawing!: FeedbackDrawing | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

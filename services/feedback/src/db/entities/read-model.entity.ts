@@ -23,6 +23,12 @@ export class VideoSummaryEntity {
   @Column({ type: 'text' }) title!: string;
   @Column({ type: 'integer', nullable: true }) categoryId!: number | null;
   @Column({ type: 'uuid' }) uploaderId!: string;
+  /** Seconds; null while unknown (a link, a file not probed yet). */
+  @Column({ type: 'double precision', nullable: true }) duration!: number | null;
+  /** Frames of the playback file; null while unknown. */
+  @Column({ type: 'integer', nullable: true }) frameCount!: number | null;
+  /** A YouTube link rather than a file; null in rows stored before the read model kept it. */
+  @Column({ type: 'boolean', nullable: true }) isLink!: boolean | null;
   @Column({ type: 'boolean', default: false }) removed!: boolean;
 }
 

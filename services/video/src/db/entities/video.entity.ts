@@ -34,6 +34,22 @@ export class VideoEntity {
   @Column({ type: 'integer', nullable: true })
   duration!: number | null;
 
+  /**
+   * The playback file's frames, measured on it by the media worker: exact frames per second as
+   * `frameRateNum / frameRateDen` (30000/1001), frame count, first frame's time in seconds.
+   */
+  @Column({ type: 'integer', nullable: true })
+  frameRateNum!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  frameRateDen!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  frameCount!: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  startTime!: number | null;
+
   /** sha256 of the uploaded bytes, 64 hex characters. */
   @Column({ type: 'varchar', length: 64, nullable: true, unique: true })
   fileHash!: string | null;
