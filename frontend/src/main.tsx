@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
 import './styles.css';
+import './features/videos/compare/compare.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');

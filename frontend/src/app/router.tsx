@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/app/routes/profile')).ProfileRoute }),
           },
           {
+            path: paths.compare,
+            lazy: async () => ({ Component: (await import('@/app/routes/compare')).CompareRoute }),
+          },
+          {
             path: paths.admin,
             lazy: async () => ({ Component: (await import('@/app/routes/admin')).AdminRoute }),
           },

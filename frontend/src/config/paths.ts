@@ -8,4 +8,8 @@ export const paths = {
   savedVideos: '/saved-videos',
   profile: (userId: number | string) => `/profile/${userId}`,
   admin: '/admin',
+  compare: '/compare',
+  /** Two videos side by side; without `b` the page asks for the second one. */
+  compareVideos: (a: number | string, b?: number | string | null) =>
+    `/compare?a=${encodeURIComponent(String(a))}${b === undefined || b === null ? '' : `&b=${encodeURIComponent(String(b))}`}`,
 } as const;

@@ -50,6 +50,8 @@ export const aVideo = (overrides: Partial<VideoDto> = {}): VideoDto => ({
   hasFileError: false,
   processingState: 'ready',
   duration: 42,
+  frameRate: null,
+  frameCount: null,
   ...overrides,
 });
 
@@ -76,5 +78,7 @@ export const aFeedback = (overrides: Partial<FeedbackDto> = {}): FeedbackDto => 
   createdAt: '2026-01-06T10:00:00.000Z',
   viewerVoted: false,
   viewerRating: null,
+  timecode: null,
+  drawing: null,
   ...overrides,
 });

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
-import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { KEYBOARD_SHORTCUTS } from '@/features/videos/player/keyboard-shortcuts';
 import { aCategory, aFeedback, aUser, aVideo, OTHER_MEMBER_ID } from '@/testing/fixtures';
 import { failure, json, MockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
@@ -17,7 +18,6 @@ function videoApi({ user = null as ReturnType<typeof aUser> | null, feedback = [
 }
 
 describe('Video page (/video/{id})', () => {
-  let api: MockApi;
   afterEach(() => {
     cleanup();
     expect(api.unhandled).toEqual([]);
@@ -88,5 +88,250 @@ describe('Video page (/video/{id})', () => {
     // The signed-in state has arrived (the bookmark check is only asked for a member).
     expect(await screen.findByRole('button', { name: 'Save', pressed: false })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit Description' })).toBeNull();
+  });
+});
+
+/** The mocked server of the player tests below. */
+let api: MockApi;
+
+/** A file video measured by the server: 25 fps, 150 frames (6 s). */
+const aFileVideo = () =>
+  aVideo({ youtubeUrl: null, videoUrl: '/api/videos/7/stream', frameRate: 25, frameCount: 150, duration: 6 });
+
+/** The element has loaded its metadata, as a browser would report. */
+function loadMetadata(video: HTMLVideoElement, duration: number) {
+  Object.defineProperty(video, 'readyState', { configurable: true, value: 4 });
+  Object.defineProperty(video, 'duration', { configurable: true, value: duration });
+  act(() => {
+    video.dispatchEvent(new Event('loadedmetadata'));
+  });
+}
+
+/** The element has finished seeking (jsdom neither decodes nor seeks). */
+function finishSeek(video: HTMLVideoElement) {
+  act(() => {
+    video.dispatchEvent(new Event('seeked'));
+  });
+}
+
+async function openFileVideo(
+  options: { user?: ReturnType<typeof aUser> | null; feedback?: ReturnType<typeof aFeedback>[] } = {},
+) {
+  api = videoApi({ user: options.user ?? null, feedback: options.feedback ?? [] });
+  api.get('/api/videos/:id', () => json(aFileVideo()));
+  const page = renderRoute('/video/7', api);
+  const video = await screen.findByTestId<HTMLVideoElement>('video-player');
+  await screen.findByTestId('coach-controls');
+  loadMetadata(video, 6);
+  return { page, video };
+}
+
+const readout = () => screen.getByTestId('player-readout').textContent;
+
+describe('Video page: the frame-exact player', () => {
+  let plays = 0;
+  beforeEach(() => {
+    plays = 0;
+    // jsdom does not play media: a play starts and reports itself, as a browser's would.
+    HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+      plays += 1;
+      Object.defineProperty(this, 'paused', { configurable: true, value: false });
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    };
+  });
+  afterEach(() => {
+    cleanup();
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('steps whole frames at the video’s own rate, with buttons and keys, and shows the frame while paused', async () => {
+    const { video } = await openFileVideo();
+    // The coach controls replace the native ones (and their fullscreen is the container's).
+    expect(video.controls).toBe(false);
+    expect(video.getAttribute('controlslist')).toBe('nofullscreen');
+    expect(readout()).toBe('Frame 0 0:00.00');
+    expect(screen.getByTestId('player-frame-rate').textContent).toBe('25 fps');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next frame' }));
+    // The middle of frame 1 at 25 fps, not a 30 fps guess.
+    expect(video.currentTime).toBeCloseTo(1.5 / 25, 9);
+    finishSeek(video);
+    expect(screen.getByTestId('player-frame').textContent).toBe('1');
+    expect(screen.getByTestId('player-timecode').textContent).toBe('0:00.01');
+
+    // Keys pressed before the seek finishes queue onto it.
+    await userEvent.keyboard('...{ArrowRight}');
+    expect(video.currentTime).toBeCloseTo(5.5 / 25, 9);
+    finishSeek(video);
+    expect(screen.getByTestId('player-frame').textContent).toBe('5');
+
+    await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    finishSeek(video);
+    expect(screen.getByTestId('player-timecode').textContent).toBe('0:01.05');
+
+    await userEvent.keyboard(',j{Shift>}{ArrowLeft}{/Shift}');
+    finishSeek(video);
+    expect(screen.getByTestId('player-frame').textContent).toBe('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous frame' }));
+    finishSeek(video);
+    expect(screen.getByTestId('player-frame').textContent).toBe('2');
+
+    // The position slider moves in whole frames.
+    const position = screen.getByRole('slider', { name: 'Position' });
+    expect(position.getAttribute('aria-valuetext')).toBe('Frame 2, 0:00.02');
+    fireEvent.change(position, { target: { value: '75' } });
+    expect(video.currentTime).toBeCloseTo(75.5 / 25, 9);
+    finishSeek(video);
+    expect(screen.getByTestId('player-position').textContent).toBe('0:03.00 / 0:05.24');
+    expect(screen.getByTestId('player-frame').textContent).toBe('75');
+  });
+
+  it('mutes and unmutes, and plays or pauses with a click on the picture', async () => {
+    const { video } = await openFileVideo();
+    await userEvent.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(video.muted).toBe(true);
+    expect(screen.getByRole('button', { name: 'Unmute', pressed: true })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(video.muted).toBe(false);
+    await userEvent.click(video);
+    expect(plays).toBe(1);
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it('offers the speeds 0.1×, 0.25×, 0.5×, 1× and 2× and plays with the keys', async () => {
+    const { video } = await openFileVideo();
+    const speeds = within(screen.getByRole('group', { name: 'Playback speed' }));
+    expect(speeds.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      '0.1×',
+      '0.25×',
+      '0.5×',
+      '1×',
+      '2×',
+    ]);
+    expect(speeds.getByRole('button', { name: '1×', pressed: true })).toBeTruthy();
+    await userEvent.click(speeds.getByRole('button', { name: '0.25×' }));
+    expect(video.playbackRate).toBe(0.25);
+    expect(speeds.getByRole('button', { name: '0.25×', pressed: true })).toBeTruthy();
+
+    await userEvent.keyboard('l');
+    expect(plays).toBe(1);
+    expect(readout()).toBe('Playing');
+    // While playing, l is faster and j slower.
+    await userEvent.keyboard('ll');
+    expect(video.playbackRate).toBe(1);
+    await userEvent.keyboard('jjj');
+    expect(video.playbackRate).toBe(0.1);
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it('leaves the keys to the feedback box while typing', async () => {
+    const { video } = await openFileVideo({ user: aUser() });
+    const box = await screen.findByLabelText('Your feedback');
+    // '[[' is how user-event types a '['.
+    await userEvent.type(box, 'Knees, then hips... [[late] ?');
+    expect((box as HTMLTextAreaElement).value).toBe('Knees, then hips... [late] ?');
+    expect(video.currentTime).toBe(0);
+    expect(screen.queryByTestId('loop-range')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists every shortcut in the "Keyboard shortcuts" help, opened with ? or its button', async () => {
+    await openFileVideo();
+    await userEvent.keyboard('?');
+    const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const shortcut of KEYBOARD_SHORTCUTS) expect(within(help).getByText(shortcut.description)).toBeTruthy();
+    // Keys do nothing to the player behind an open dialog.
+    await userEvent.keyboard('.');
+    expect(screen.getByTestId('player-frame').textContent).toBe('0');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  });
+
+  it('sets an A–B loop with [ and ] or the buttons, edits its times and clears it', async () => {
+    const { video } = await openFileVideo();
+    await userEvent.keyboard('....');
+    finishSeek(video);
+    await userEvent.keyboard('[[');
+    const start = () => screen.getByLabelText<HTMLInputElement>('Loop start time');
+    const end = () => screen.getByLabelText<HTMLInputElement>('Loop end time');
+    // Until an end is set, the loop runs to the last frame (149 = 5 s + 24 frames).
+    expect([start().value, end().value]).toEqual(['0:00.04', '0:05.24']);
+
+    await userEvent.keyboard('......');
+    finishSeek(video);
+    await userEvent.click(screen.getByRole('button', { name: 'Set loop end' }));
+    expect(end().value).toBe('0:00.10');
+
+    await userEvent.clear(end());
+    await userEvent.type(end(), '0:02.10{Enter}');
+    expect(end().value).toBe('0:02.10');
+    await userEvent.clear(start());
+    await userEvent.type(start(), 'soon{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Use m:ss.ff, e.g. 0:03.12');
+    await userEvent.clear(start());
+    await userEvent.type(start(), '0:03.00{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('The loop start must not be after its end');
+    await userEvent.clear(start());
+    await userEvent.type(start(), '0:01.00{Enter}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect([start().value, end().value]).toEqual(['0:01.00', '0:02.10']);
+
+    // Playing from outside the loop starts at the loop's start frame.
+    await userEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(video.currentTime).toBeCloseTo(25.5 / 25, 9);
+    expect(plays).toBe(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear loop' }));
+    expect(screen.queryByTestId('loop-range')).toBeNull();
+  });
+
+  it('pins feedback to the frame on screen and plays a feedback’s range as the loop', async () => {
+    const ranged = aFeedback({
+      id: 32,
+      content: 'Look at the whole follow-through.',
+      timecode: { start: 1.02, end: 2.02 },
+    });
+    const { video } = await openFileVideo({
+      user: aUser({ id: '3f0d5a4e-0000-4000-8000-000000000001' }),
+      feedback: [ranged],
+    });
+    const posted: unknown[] = [];
+    api.on('POST', '/api/videos/:id/feedback', ({ body }) => {
+      posted.push(body);
+      return json(aFeedback({ id: 33, ...(body as { content: string }) }), 201);
+    });
+
+    await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    finishSeek(video);
+    await userEvent.click(screen.getByRole('button', { name: 'Use current frame' }));
+    expect(screen.getByTestId('feedback-form-timecode').textContent).toBe('0:01.00');
+    await userEvent.type(screen.getByLabelText('Your feedback'), 'Hands lead here.');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await screen.findByText('Your feedback was posted.');
+    expect(posted).toEqual([{ content: 'Hands lead here.', timecode: { start: 1.02 } }]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Loop 0:01.00–0:02.00' }));
+    expect([
+      screen.getByLabelText<HTMLInputElement>('Loop start time').value,
+      screen.getByLabelText<HTMLInputElement>('Loop end time').value,
+    ]).toEqual(['0:01.00', '0:02.00']);
+    expect(video.currentTime).toBeCloseTo(25.5 / 25, 9);
+    expect(plays).toBe(1);
+  });
+
+  it('says discreetly when the frame rate is not measured yet, and steps 1/30 s then', async () => {
+    api = videoApi();
+    api.get('/api/videos/:id', () => json({ ...aFileVideo(), frameRate: null, frameCount: null }));
+    renderRoute('/video/7', api);
+    const video = await screen.findByTestId<HTMLVideoElement>('video-player');
+    await screen.findByTestId('coach-controls');
+    loadMetadata(video, 6);
+    expect(screen.getByTestId('player-frame-rate').textContent).toBe('Rate not measured: steps of 1/30 s');
+    await userEvent.click(screen.getByRole('button', { name: 'Next frame' }));
+    expect(video.currentTime).toBeCloseTo(1.5 / 30, 9);
   });
 });

@@ -1,18 +1,37 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { DocumentTitle } from '@/components/ui/document-title';
-import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, EyeIcon, PencilIcon, ShareIcon } from '@/components/ui/icons';
+import {
+  AlertCircleIcon,
+  ArrowLeftIcon,
+  CalendarIcon,
+  EyeIcon,
+  FilmIcon,
+  PencilIcon,
+  ShareIcon,
+} from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { DrawingAttachment } from '@/features/annotations/components/drawing-attachment';
+import { DrawingOverlay } from '@/features/annotations/components/drawing-overlay';
+import { DrawingPreview } from '@/features/annotations/components/drawing-preview';
+import { DrawingToolbar } from '@/features/annotations/components/drawing-toolbar';
+import { useDrawingSession } from '@/features/annotations/hooks/use-drawing-session';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
+import { useBookmarks } from '@/features/bookmarks/api/get-bookmarks';
 import { SaveButton } from '@/features/bookmarks/components/save-button';
 import { FeedbackSection } from '@/features/feedback/components/feedback-section';
 import type { FeedbackPlayer } from '@/features/feedback/types';
 import { useVideo } from '@/features/videos/api/get-video';
 import { VIDEOS_QUERY_KEY_ROOT, type Video } from '@/features/videos/api/get-videos';
+import { compareEligibility } from '@/features/videos/compare/compare-eligibility';
+import { ComparePickerDialog } from '@/features/videos/compare/compare-picker-dialog';
 import { EditDescriptionDialog } from '@/features/videos/components/edit-description-dialog';
 import { VideoPlayer } from '@/features/videos/components/video-player';
+import { formatTimeAsFrame, frameAtTime, timecodeSecondsForFrame } from '@/lib/frame-clock';
+import type { PlayerController } from '@/features/videos/player/player-controller';
+import { thumbnailSource } from '@/features/videos/components/video-thumbnail';
 import { shareVideo } from '@/features/videos/utils/share-video';
 import { uploaderName } from '@/features/videos/utils/video-byline';
 import { useCurrentUser } from '@/lib/auth';
@@ -59,9 +78,12 @@ type VideoDetailsProps = {
   signedIn: boolean;
   onEdit: () => void;
   onRequireLogin: () => void;
+  onCompare: () => void;
 };
 
-function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin }: VideoDetailsProps) {
+function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin, onCompare }: VideoDetailsProps) {
+  const compareHintId = useId();
+  const compare = compareEligibility(video);
   const date = formatRelativeDate(video.createdAt);
   const name = uploaderName(video);
   const description = video.description?.trim();
@@ -105,6 +127,17 @@ function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin }: V
             Share
           </button>
           <SaveButton videoId={video.id} signedIn={signedIn} onRequireLogin={onRequireLogin} />
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={onCompare}
+            disabled={!compare.ok}
+            aria-describedby={compare.ok ? undefined : compareHintId}
+            data-testid="compare-with"
+          >
+            <FilmIcon size={16} />
+            Compare with…
+          </button>
           {isUploader && (
             <button type="button" className="btn btn--secondary btn--sm" onClick={onEdit}>
               <PencilIcon size={16} />
@@ -113,6 +146,11 @@ function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin }: V
           )}
         </div>
       </div>
+      {!compare.ok && (
+        <p id={compareHintId} className="video-info__compare-hint" data-testid="compare-unavailable">
+          {compare.reason}
+        </p>
+      )}
 
       <div className="video-info__description">
         <h2 className="visually-hidden">Description</h2>
@@ -127,23 +165,64 @@ function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin }: V
   );
 }
 
-/** Seeks the page's file player from time-coded feedback, bringing the player into view. */
-function useFeedbackPlayer(media: HTMLVideoElement | null, duration: number | null): FeedbackPlayer | null {
+/** Brings the player into view, as a feedback's time was chosen further down the page. */
+function revealPlayer(media: HTMLVideoElement) {
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  media.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+}
+
+/**
+ * The page's file player as the feedback section uses it: `m:ss` links play from a moment, and
+ * time codes are whole frames (stored as each frame's middle) shown and looped by the controller.
+ */
+function useFeedbackPlayer(controller: PlayerController | null, duration: number | null): FeedbackPlayer | null {
   return useMemo(() => {
-    if (!media) return null;
+    if (!controller) return null;
+    const media = controller.media as HTMLVideoElement;
+    const rate = controller.frameRate;
+    const seconds = (frame: number) => timecodeSecondsForFrame(frame, rate);
+    // Going to a moment outside the loop ends the loop, or playing would jump straight back into it.
+    const leaveLoopFor = (frame: number) => {
+      const loop = controller.getLoop();
+      if (loop && (frame < loop.start || frame > loop.end)) controller.setLoop(null);
+    };
     return {
       duration,
       currentTime: () => media.currentTime,
-      seek: (seconds) => {
-        const end = Number.isFinite(media.duration) ? media.duration : Number.POSITIVE_INFINITY;
-        media.currentTime = Math.max(0, Math.min(seconds, end));
-        const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-        media.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
-        // Playing can be refused (autoplay rules); the seek alone still shows the moment.
-        media.play().catch(() => undefined);
+      seek: (time) => {
+        leaveLoopFor(frameAtTime(time, rate));
+        controller.seekToTime(time, { play: true });
+        revealPlayer(media);
       },
+      subscribe: controller.subscribe,
+      hasLoop: () => controller.getSnapshot().loop !== null,
+      currentFrameTimecode: () => {
+        const frame = controller.currentFrame();
+        // Pinned while playing: stop on that frame, so the coach sees what the feedback points at.
+        if (!controller.isPaused()) controller.seekToFrame(frame);
+        return { start: seconds(frame) };
+      },
+      loopTimecode: () => {
+        const loop = controller.getLoop();
+        if (!loop) return null;
+        return loop.end > loop.start
+          ? { start: seconds(loop.start), end: seconds(loop.end) }
+          : { start: seconds(loop.start) };
+      },
+      showTimecode: (timecode) => {
+        const start = frameAtTime(timecode.start, rate);
+        if (timecode.end !== undefined) {
+          controller.setLoop({ start, end: frameAtTime(timecode.end, rate) });
+          controller.seekToFrame(start, { play: true });
+        } else {
+          leaveLoopFor(start);
+          controller.seekToFrame(start);
+        }
+        revealPlayer(media);
+      },
+      formatTime: (time) => formatTimeAsFrame(time, rate),
     };
-  }, [media, duration]);
+  }, [controller, duration]);
 }
 
 export function VideoRoute() {
@@ -153,10 +232,16 @@ export function VideoRoute() {
   const authDialog = useAuthDialog();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [controller, setController] = useState<PlayerController | null>(null);
+  // Only a file video has a player to seek; a YouTube embed keeps its feedback as plain text.
+  const [comparing, setComparing] = useState(false);
+  const bookmarks = useBookmarks({ enabled: comparing && user !== null });
   const [media, setMedia] = useState<HTMLVideoElement | null>(null);
   const onMediaElement = useCallback((element: HTMLVideoElement | null) => setMedia(element), []);
-  // Only a file video has a player to seek; a YouTube embed keeps its feedback as plain text.
-  const player = useFeedbackPlayer(video.data?.youtubeUrl ? null : media, video.data?.duration ?? null);
+  const fileMedia = video.data?.youtubeUrl ? null : media;
+  const player = useFeedbackPlayer(video.data?.youtubeUrl ? null : controller, video.data?.duration ?? null);
+  // Drawing on a paused frame, and showing stored drawings on theirs (file videos with a known frame rate).
+  const drawing = useDrawingSession({ media: fileMedia, frameRate: video.data?.frameRate ?? null });
 
   // Video cards count the feedback each video has.
   const onFeedbackCreated = useCallback(() => {
@@ -168,18 +253,28 @@ export function VideoRoute() {
 
   const data = video.data;
   const isUploader = user !== null && user.id === data.uploaderId;
+  // Whoever may give feedback here may draw with it.
+  const canDraw = user !== null && !isUploader && drawing.ready;
+  const thumbnail = thumbnailSource(data);
 
   return (
     <div className="video-page">
       <DocumentTitle title={data.title} />
       <div className="container video-page__content">
-        <VideoPlayer video={data} onMediaElement={onMediaElement} />
+        <VideoPlayer
+          video={data}
+          onController={setController}
+          onMediaElement={onMediaElement}
+          overlay={<DrawingOverlay session={drawing} />}
+        />
+        {canDraw && <DrawingToolbar session={drawing} />}
         <VideoDetails
           video={data}
           isUploader={isUploader}
           signedIn={user !== null}
           onEdit={() => setEditing(true)}
           onRequireLogin={() => authDialog.open('login')}
+          onCompare={() => setComparing(true)}
         />
         <FeedbackSection
           videoId={data.id}
@@ -187,8 +282,34 @@ export function VideoRoute() {
           player={player}
           onRequireLogin={() => authDialog.open('login')}
           onCreated={onFeedbackCreated}
+          drawingAttachment={
+            canDraw
+              ? {
+                  drawing: drawing.editor.attached,
+                  control: <DrawingAttachment session={drawing} thumbnail={thumbnail} />,
+                  onPosted: drawing.detach,
+                }
+              : undefined
+          }
+          renderDrawing={({ id, drawing: stored }) =>
+            stored && (
+              <DrawingPreview
+                drawing={stored}
+                thumbnail={thumbnail}
+                video={drawing.videoSize}
+                onShow={drawing.ready ? () => drawing.show(id, stored) : undefined}
+              />
+            )
+          }
         />
       </div>
+      <ComparePickerDialog
+        open={comparing}
+        onClose={() => setComparing(false)}
+        video={data}
+        userId={user?.id ?? null}
+        saved={user ? { videos: bookmarks.data, isPending: bookmarks.isPending, isError: bookmarks.isError } : null}
+      />
       {isUploader && <EditDescriptionDialog video={editing ? data : null} onClose={() => setEditing(false)} />}
     </div>
   );

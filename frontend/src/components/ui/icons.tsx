@@ -2,7 +2,8 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function BaseIcon({ size = 24, children, ...props }: IconProps) {
+/** The 24-unit stroked frame every icon here draws in; features draw their own icons in it too. */
+export function BaseIcon({ size = 24, children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -378,6 +379,68 @@ export function FolderIcon(props: IconProps) {
   return (
     <BaseIcon {...props}>
       <path d="M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5l2 3h9a2 2 0 0 1 2 2z" />
+    </BaseIcon>
+  );
+}
+
+export function RepeatIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <polyline points="17 1 21 5 17 9" />
+      <path d="M3 11V9a4 4 0 0 1 4-4h14" />
+      <polyline points="7 23 3 19 7 15" />
+      <path d="M21 13v2a4 4 0 0 1-4 4H3" />
+    </BaseIcon>
+  );
+}
+
+export function MaximizeIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <path d="M8 3H5a2 2 0 0 0-2 2v3" />
+      <path d="M21 8V5a2 2 0 0 0-2-2h-3" />
+      <path d="M3 16v3a2 2 0 0 0 2 2h3" />
+      <path d="M16 21h3a2 2 0 0 0 2-2v-3" />
+    </BaseIcon>
+  );
+}
+
+export function MinimizeIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <path d="M8 3v3a2 2 0 0 1-2 2H3" />
+      <path d="M21 8h-3a2 2 0 0 1-2-2V3" />
+      <path d="M3 16h3a2 2 0 0 1 2 2v3" />
+      <path d="M16 21v-3a2 2 0 0 1 2-2h3" />
+    </BaseIcon>
+  );
+}
+
+export function KeyboardIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <rect x="2" y="6" width="20" height="12" rx="2" />
+      <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />
+    </BaseIcon>
+  );
+}
+
+export function VolumeIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <path d="M11 5L6 9H2v6h4l5 4V5z" />
+      <path d="M15.54 8.46a5 5 0 0 1 0 7.07" />
+      <path d="M19.07 4.93a10 10 0 0 1 0 14.14" />
+    </BaseIcon>
+  );
+}
+
+export function VolumeOffIcon(props: IconProps) {
+  return (
+    <BaseIcon {...props}>
+      <path d="M11 5L6 9H2v6h4l5 4V5z" />
+      <line x1="23" y1="9" x2="17" y2="15" />
+      <line x1="17" y1="9" x2="23" y2="15" />
     </BaseIcon>
   );
 }

@@ -25,6 +25,8 @@ const video = (id: number, title = `Video ${id}`): VideoDto => ({
   hasFileError: false,
   processingState: 'ready',
   duration: null,
+  frameRate: null,
+  frameCount: null,
 });
 
 describe('normalizeSavedVideos (spec section 2, Saved Videos)', () => {

@@ -1,28 +1,42 @@
-import { createFeedbackBodySchema, FEEDBACK_LIMITS } from '@app/contracts';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { ClockIcon } from '@/components/ui/icons';
+import { createFeedbackBodySchema, FEEDBACK_LIMITS, type FeedbackTimecode } from '@app/contracts';
+import { useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { ClockIcon, CloseIcon, FilmIcon, RepeatIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { useCreateFeedback } from '@/features/feedback/api/create-feedback';
-import type { FeedbackPlayer } from '@/features/feedback/types';
+import type { FeedbackDrawingAttachment, FeedbackPlayer } from '@/features/feedback/types';
 import { feedbackFailureNotice } from '@/features/feedback/utils/feedback-errors';
+import { formatTimecode } from '@/features/feedback/utils/timecode';
 import { formatTimestamp, insertAtSelection } from '@/features/feedback/utils/timestamps';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
 
 type FeedbackFormProps = {
   videoId: number;
-  /** The file player, for "Insert current time"; null on a YouTube video. */
+  /** The file player, for "Insert current time" and time codes; null on a YouTube video. */
   player: FeedbackPlayer | null;
+  /** A drawing over a frame to send along, with its control; absent where drawing is not possible. */
+  drawing?: FeedbackDrawingAttachment;
   onCreated?: () => void;
 };
 
+const NO_SUBSCRIPTION = () => () => undefined;
+const NO_LOOP = () => false;
+
+/** Whether the player has an A–B loop now (for "Use loop"). */
+function usePlayerHasLoop(player: FeedbackPlayer | null): boolean {
+  return useSyncExternalStore(player?.subscribe ?? NO_SUBSCRIPTION, player?.hasLoop ?? NO_LOOP);
+}
+
 /** Written feedback on someone else's video: at most 500 characters, never blank (spec section 5). */
-export function FeedbackForm({ videoId, player, onCreated }: FeedbackFormProps) {
+export function FeedbackForm({ videoId, player, drawing, onCreated }: FeedbackFormProps) {
   const id = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const pendingCursor = useRef<number | null>(null);
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [posted, setPosted] = useState(false);
+  /** The frame or range this feedback is pinned to, sent with it. */
+  const [timecode, setTimecode] = useState<FeedbackTimecode | null>(null);
+  const hasLoop = usePlayerHasLoop(player);
   const create = useCreateFeedback(videoId);
 
   // After an insertion, the caret goes right after the inserted time, ready to keep writing.
@@ -71,22 +85,34 @@ export function FeedbackForm({ videoId, player, onCreated }: FeedbackFormProps) 
       return;
     }
     setError(null);
-    create.mutate(result.data, {
-      onSuccess: () => {
-        setContent('');
-        setPosted(true);
-        onCreated?.();
+    const attached = drawing?.drawing ?? null;
+    create.mutate(
+      { ...result.data, ...(timecode ? { timecode } : {}), ...(attached ? { drawing: attached } : {}) },
+      {
+        onSuccess: () => {
+          setContent('');
+          setTimecode(null);
+          setPosted(true);
+          if (attached) drawing?.onPosted();
+          onCreated?.();
+        },
+        onError: (failure) => {
+          // The API client has already reported an ended session.
+          if (isUnauthorizedError(failure)) return;
+          toast({ ...feedbackFailureNotice('submit', getServerMessage(failure)), variant: 'destructive' });
+        },
       },
-      onError: (failure) => {
-        // The API client has already reported an ended session.
-        if (isUnauthorizedError(failure)) return;
-        toast({ ...feedbackFailureNotice('submit', getServerMessage(failure)), variant: 'destructive' });
-      },
-    });
+    );
+  };
+
+  const pinLoop = () => {
+    const loop = player?.loopTimecode() ?? null;
+    if (loop) setTimecode(loop);
   };
 
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const timecodeText = timecode ? formatTimecode(timecode, player?.formatTime) : null;
   return (
     <form className="feedback-form" data-testid="feedback-form" noValidate onSubmit={onSubmit}>
       <label htmlFor={id} className="field__label">
@@ -101,9 +127,11 @@ export function FeedbackForm({ videoId, player, onCreated }: FeedbackFormProps) 
         data-testid="feedback-input"
         maxLength={FEEDBACK_LIMITS.contentMax}
         placeholder={
-          player
-            ? 'What works, and what could be better? Mention a moment like 0:42 and it becomes a link.'
-            : 'What works, and what could be better? Be specific and kind.'
+          drawing?.drawing
+            ? 'A short comment to go with your drawing.'
+            : player
+              ? 'What works, and what could be better? Mention a moment like 0:42 and it becomes a link.'
+              : 'What works, and what could be better? Be specific and kind.'
         }
         value={content}
         onChange={(event) => change(event.target.value)}
@@ -131,18 +159,61 @@ export function FeedbackForm({ videoId, player, onCreated }: FeedbackFormProps) 
           </span>
         </div>
       </div>
+      {timecode && timecodeText && (
+        <div className="feedback-form__timecode">
+          <span className="field__hint">Pinned to</span>
+          <span className="timecode-chip timecode-chip--static" data-testid="feedback-form-timecode">
+            {timecode.end === undefined ? <FilmIcon size={13} /> : <RepeatIcon size={13} />}
+            {timecodeText}
+            <button
+              type="button"
+              className="timecode-chip__remove"
+              aria-label={`Remove time code ${timecodeText}`}
+              onClick={() => setTimecode(null)}
+              disabled={create.isPending}
+            >
+              <CloseIcon size={12} />
+            </button>
+          </span>
+        </div>
+      )}
+      {drawing?.control}
       <div className="feedback-form__actions">
         {player && (
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            data-testid="insert-current-time"
-            onClick={insertCurrentTime}
-            disabled={create.isPending}
-          >
-            <ClockIcon size={16} />
-            Insert current time
-          </button>
+          <div className="feedback-form__tools" role="group" aria-label="Time codes">
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              data-testid="insert-current-time"
+              onClick={insertCurrentTime}
+              disabled={create.isPending}
+            >
+              <ClockIcon size={16} />
+              Insert current time
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              data-testid="use-current-frame"
+              title="Pin this feedback to the frame on screen"
+              onClick={() => setTimecode(player.currentFrameTimecode())}
+              disabled={create.isPending}
+            >
+              <FilmIcon size={16} />
+              Use current frame
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              data-testid="use-loop"
+              title={hasLoop ? 'Pin this feedback to the A–B loop' : 'Set an A–B loop on the player first ([ and ])'}
+              onClick={pinLoop}
+              disabled={create.isPending || !hasLoop}
+            >
+              <RepeatIcon size={16} />
+              Use loop
+            </button>
+          </div>
         )}
         <button
           type="submit"

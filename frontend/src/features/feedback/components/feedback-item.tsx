@@ -5,7 +5,9 @@ import { AwardIcon, StarIcon, ThumbsUpIcon } from '@/components/ui/icons';
 import { StarRatingInput } from '@/components/ui/star-rating';
 import { paths } from '@/config/paths';
 import type { Feedback } from '@/features/feedback/api/get-video-feedback';
+import type { ReactNode } from 'react';
 import { FeedbackContent } from '@/features/feedback/components/feedback-content';
+import { TimecodeChip } from '@/features/feedback/components/timecode-chip';
 import type { FeedbackPlayer } from '@/features/feedback/types';
 import { displayName, formatCount, formatRating, formatRelativeDate } from '@/lib/format';
 import { personOf } from '@/lib/person';
@@ -17,11 +19,22 @@ type FeedbackItemProps = {
   votePending: boolean;
   ratePending: boolean;
   player: FeedbackPlayer | null;
+  /** The preview of its drawing, from the page (which can show it on the player). */
+  drawing?: ReactNode;
   onVote: () => void;
   onRate: (stars: number) => void;
 };
 
-export function FeedbackItem({ feedback, isOwn, votePending, ratePending, player, onVote, onRate }: FeedbackItemProps) {
+export function FeedbackItem({
+  feedback,
+  isOwn,
+  votePending,
+  ratePending,
+  player,
+  drawing,
+  onVote,
+  onRate,
+}: FeedbackItemProps) {
   const author = personOf(feedback);
   const name = displayName(author);
   const date = formatRelativeDate(feedback.createdAt);
@@ -71,7 +84,13 @@ export function FeedbackItem({ feedback, isOwn, votePending, ratePending, player
         </span>
       </header>
 
+      {feedback.timecode && (
+        <div className="feedback-item__timecode">
+          <TimecodeChip timecode={feedback.timecode} player={player} />
+        </div>
+      )}
       <FeedbackContent className="feedback-item__content" content={feedback.content} player={player} />
+      {drawing}
 
       <footer className="feedback-item__footer">
         <button

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { MessageIcon } from '@/components/ui/icons';
 import { SortSelect } from '@/components/ui/sort-select';
 import { toast } from '@/components/ui/toast';
@@ -8,7 +8,7 @@ import { useRateFeedback } from '@/features/feedback/api/rate-feedback';
 import { useVoteFeedback } from '@/features/feedback/api/vote-feedback';
 import { FeedbackForm } from '@/features/feedback/components/feedback-form';
 import { FeedbackItem } from '@/features/feedback/components/feedback-item';
-import type { FeedbackPlayer } from '@/features/feedback/types';
+import type { FeedbackDrawingAttachment, FeedbackPlayer } from '@/features/feedback/types';
 import { feedbackFailureNotice } from '@/features/feedback/utils/feedback-errors';
 import {
   DEFAULT_FEEDBACK_SORT,
@@ -28,6 +28,10 @@ type FeedbackSectionProps = {
   onRequireLogin: () => void;
   /** After new feedback is posted (the route refreshes what counts it). */
   onCreated?: () => void;
+  /** A drawing to send with the next feedback, and its control; absent where drawing is not possible. */
+  drawingAttachment?: FeedbackDrawingAttachment;
+  /** The preview of a feedback's drawing (called only for feedback that has one). */
+  renderDrawing?: (feedback: Feedback) => ReactNode;
 };
 
 function FeedbackListSkeleton() {
@@ -48,6 +52,7 @@ type InteractiveFeedbackItemProps = {
   feedback: Feedback;
   viewerId: string | null;
   player: FeedbackPlayer | null;
+  drawing?: ReactNode;
   onRequireLogin: () => void;
 };
 
@@ -57,6 +62,7 @@ function InteractiveFeedbackItem({
   feedback,
   viewerId,
   player,
+  drawing,
   onRequireLogin,
 }: InteractiveFeedbackItemProps) {
   const onError = (action: 'vote' | 'rate') => (error: Error) => {
@@ -84,6 +90,7 @@ function InteractiveFeedbackItem({
       votePending={vote.isPending}
       ratePending={rate.isPending}
       player={player}
+      drawing={drawing}
       onVote={onVote}
       onRate={onRate}
     />
@@ -91,7 +98,15 @@ function InteractiveFeedbackItem({
 }
 
 /** The video page's feedback: the form, the sort and the list (spec section 2). */
-export function FeedbackSection({ videoId, uploaderId, player, onRequireLogin, onCreated }: FeedbackSectionProps) {
+export function FeedbackSection({
+  videoId,
+  uploaderId,
+  player,
+  onRequireLogin,
+  onCreated,
+  drawingAttachment,
+  renderDrawing,
+}: FeedbackSectionProps) {
   const sortId = useId();
   const { user, isLoading: authLoading } = useCurrentUser();
   const feedback = useVideoFeedback(videoId);
@@ -119,7 +134,7 @@ export function FeedbackSection({ videoId, uploaderId, player, onRequireLogin, o
       </p>
     );
   } else {
-    composer = <FeedbackForm videoId={videoId} player={player} onCreated={onCreated} />;
+    composer = <FeedbackForm videoId={videoId} player={player} drawing={drawingAttachment} onCreated={onCreated} />;
   }
 
   const count = feedback.data?.length;
@@ -163,6 +178,7 @@ export function FeedbackSection({ videoId, uploaderId, player, onRequireLogin, o
                 feedback={item}
                 viewerId={user?.id ?? null}
                 player={player}
+                drawing={item.drawing && renderDrawing ? renderDrawing(item) : undefined}
                 onRequireLogin={onRequireLogin}
               />
             </li>

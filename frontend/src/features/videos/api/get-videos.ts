@@ -13,6 +13,8 @@ export type GetVideosParams = {
   uploaderId?: string;
   /** Server-side order; newest first when absent. */
   sort?: VideoListSort;
+  /** Only videos whose title contains this (case-insensitive); blank means all. */
+  q?: string;
 };
 
 /** While a listed video is still being processed, the list asks again this often to pick up the change. */
@@ -24,11 +26,12 @@ function toSearch(params: GetVideosParams): string {
   if (params.categoryId !== undefined) search.set('categoryId', String(params.categoryId));
   if (params.uploaderId !== undefined) search.set('uploaderId', params.uploaderId);
   if (params.sort !== undefined) search.set('sort', params.sort);
+  if (params.q !== undefined && params.q.trim() !== '') search.set('q', params.q.trim());
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
-/** GET /api/videos?limit&categoryId&uploaderId&sort → newest first unless sorted otherwise. */
+/** GET /api/videos?limit&categoryId&uploaderId&sort&q → newest first unless sorted otherwise. */
 export async function getVideos(params: GetVideosParams, options: { signal?: AbortSignal } = {}): Promise<Video[]> {
   try {
     return await api.get<Video[]>(`/api/videos${toSearch(params)}`, options);

@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { AlertCircleIcon, StepBackIcon, StepForwardIcon } from '@/components/ui/icons';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { AlertCircleIcon } from '@/components/ui/icons';
 import type { Video } from '@/features/videos/api/get-videos';
 import { thumbnailSource } from '@/features/videos/components/video-thumbnail';
+import { CoachControls } from '@/features/videos/player/coach-controls';
+import { actionForKey, targetKeepsKey, type PlayerAction } from '@/features/videos/player/keyboard-shortcuts';
+import { KeyboardShortcutsDialog } from '@/features/videos/player/keyboard-shortcuts-dialog';
+import {
+  PlayerControllerContext,
+  useCreatePlayerController,
+  usePlayerSnapshot,
+} from '@/features/videos/player/player-context';
+import type { PlayerController } from '@/features/videos/player/player-controller';
+import { useFullscreen } from '@/features/videos/player/use-fullscreen';
 import { youtubeEmbedUrl } from '@/lib/youtube';
-
-/** Speeds a coach can slow a technique down to, or speed through a warm-up with. */
-export const PLAYBACK_RATES = [0.25, 0.5, 0.75, 1, 1.5, 2] as const;
-/** One frame at the 30 fps most phones record. */
-export const FRAME_SECONDS = 1 / 30;
-
-const formatRate = (rate: number) => `${rate}×`;
 
 /** A still behind a status message; a missing or broken picture simply leaves the dark frame. */
 function StatusBackdrop({ video }: { video: Video }) {
@@ -51,60 +54,87 @@ function PlayerStatus({ video, title, text, testId, tone = 'error', busy = false
   );
 }
 
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
 type MediaElementCallback = (element: HTMLVideoElement | null) => void;
+type ControllerCallback = (controller: PlayerController | null) => void;
 
-function FilePlayer({
-  video,
-  src,
-  onMediaElement,
-}: {
+type FilePlayerProps = {
   video: Video;
   src: string;
   onMediaElement?: MediaElementCallback;
-}) {
-  const player = useRef<HTMLVideoElement>(null);
+  onController?: ControllerCallback;
+  overlay?: ReactNode;
+};
+
+function FilePlayer({ video, src, onMediaElement, onController, overlay }: FilePlayerProps) {
+  const shell = useRef<HTMLDivElement>(null);
+  const [media, setMedia] = useState<HTMLVideoElement | null>(null);
   const attach = useCallback(
     (element: HTMLVideoElement | null) => {
-      player.current = element;
+      setMedia(element);
       onMediaElement?.(element);
     },
     [onMediaElement],
   );
-  const [rate, setRate] = useState(1);
+  const controller = useCreatePlayerController(media, video.frameRate, video.frameCount);
+  const snapshot = usePlayerSnapshot(controller);
+  const fullscreen = useFullscreen(shell);
+  const [helpOpen, setHelpOpen] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const poster = thumbnailSource(video) ?? undefined;
 
-  // A new source resets the element's rate, so it is applied again once metadata arrives.
-  const applyRate = () => {
-    const element = player.current;
-    if (!element) return;
-    element.defaultPlaybackRate = rate;
-    element.playbackRate = rate;
-  };
-  useEffect(applyRate);
+  useEffect(() => {
+    onController?.(controller);
+    return () => onController?.(null);
+  }, [controller, onController]);
 
-  const step = (frames: number) => {
-    const element = player.current;
-    if (!element) return;
-    element.pause();
-    const end = Number.isFinite(element.duration) ? element.duration : Number.POSITIVE_INFINITY;
-    element.currentTime = Math.min(end, Math.max(0, element.currentTime + frames * FRAME_SECONDS));
-  };
+  const exitFullscreen = fullscreen.exit;
+  const showShortcuts = useCallback(() => {
+    // A dialog opens over the page, which fullscreen would hide.
+    exitFullscreen();
+    setHelpOpen(true);
+  }, [exitFullscreen]);
 
-  // ',' and '.' step a frame back and forward, as in most video editors; not while typing or in a dialog.
+  // The keys of KEYBOARD_SHORTCUTS, anywhere on the page; not while typing or in a dialog.
+  const perform = useRef<(action: PlayerAction) => void>(() => undefined);
+  perform.current = (action) => {
+    if (!controller) return;
+    const paused = controller.isPaused();
+    switch (action) {
+      case 'togglePlay':
+        return controller.togglePlay();
+      case 'pause':
+        return controller.pause();
+      case 'playOrFaster':
+        return paused ? void controller.play() : controller.changeSpeed('faster');
+      case 'slowerOrBack':
+        return paused ? controller.step(-1) : controller.changeSpeed('slower');
+      case 'previousFrame':
+        return controller.step(-1);
+      case 'nextFrame':
+        return controller.step(1);
+      case 'backSecond':
+        return controller.stepSeconds(-1);
+      case 'forwardSecond':
+        return controller.stepSeconds(1);
+      case 'loopStart':
+        return controller.setLoopStart();
+      case 'loopEnd':
+        return controller.setLoopEnd();
+      case 'fullscreen':
+        return fullscreen.toggle();
+      case 'help':
+        return showShortcuts();
+    }
+  };
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== ',' && event.key !== '.') return;
-      if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+      const action = actionForKey(event);
+      if (!action || event.defaultPrevented || targetKeepsKey(event.target, event.key)) return;
       if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      // Also keeps the focused native video from acting on the same key.
       event.preventDefault();
-      step(event.key === ',' ? -1 : 1);
+      perform.current(action);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -129,7 +159,14 @@ function FilePlayer({
   }
 
   return (
-    <div className="player-with-controls">
+    <div
+      ref={shell}
+      className={fullscreen.filled ? 'player-with-controls player-with-controls--filled' : 'player-with-controls'}
+      data-testid="player-shell"
+      data-frame={snapshot?.frame}
+      data-settled={snapshot?.settled}
+      data-paused={snapshot?.paused}
+    >
       <div className="player">
         <video
           key={`${src}#${attempt}`}
@@ -137,59 +174,35 @@ function FilePlayer({
           className="player__video"
           src={src}
           poster={poster}
-          controls
+          // The coach controls replace the native ones; should a viewer show those (context menu),
+          // fullscreen stays the container's (with its overlay), from the Fullscreen button.
+          controlsList="nofullscreen"
           playsInline
-          preload="metadata"
-          onLoadedMetadata={applyRate}
+          // The whole clip (≤ 2 min): steps back and forth then never wait on the network.
+          preload="auto"
           onError={() => setLoadFailed(true)}
+          onClick={() => controller?.togglePlay()}
           aria-label={`Video: ${video.title}`}
           data-testid="video-player"
         />
+        {overlay && (
+          <PlayerControllerContext.Provider value={controller}>
+            <div className="player__overlay" data-testid="player-overlay">
+              {overlay}
+            </div>
+          </PlayerControllerContext.Provider>
+        )}
       </div>
-      <div className="coach-controls" data-testid="coach-controls">
-        <div className="coach-controls__group" role="group" aria-label="Playback speed">
-          <span className="coach-controls__label" aria-hidden="true">
-            Speed
-          </span>
-          {PLAYBACK_RATES.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={option === rate ? 'chip chip--active' : 'chip'}
-              aria-pressed={option === rate}
-              onClick={() => setRate(option)}
-            >
-              {formatRate(option)}
-            </button>
-          ))}
-        </div>
-        <div className="coach-controls__group" role="group" aria-label="Frame by frame">
-          <span className="coach-controls__label" aria-hidden="true">
-            Frame
-          </span>
-          <button
-            type="button"
-            className="chip chip--icon"
-            aria-label="Previous frame"
-            title="Previous frame (,)"
-            onClick={() => step(-1)}
-          >
-            <StepBackIcon size={16} />
-          </button>
-          <button
-            type="button"
-            className="chip chip--icon"
-            aria-label="Next frame"
-            title="Next frame (.)"
-            onClick={() => step(1)}
-          >
-            <StepForwardIcon size={16} />
-          </button>
-          <span className="coach-controls__hint">
-            Keys <kbd>,</kbd> and <kbd>.</kbd>
-          </span>
-        </div>
-      </div>
+      {controller && snapshot && (
+        <CoachControls
+          controller={controller}
+          snapshot={snapshot}
+          isFullscreen={fullscreen.isFullscreen}
+          onToggleFullscreen={fullscreen.toggle}
+          onShowShortcuts={showShortcuts}
+        />
+      )}
+      <KeyboardShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }
@@ -210,13 +223,28 @@ function YoutubePlayer({ video, embedUrl }: { video: Video; embedUrl: string }) 
   );
 }
 
+type VideoPlayerProps = {
+  video: Video;
+  /** The file player's element, and null when it goes. */
+  onMediaElement?: MediaElementCallback;
+  /**
+   * The file player's controller (frame, paused, steps, seeks, A–B loop), and null when it goes,
+   * so the page can pin feedback to frames and play it back.
+   */
+  onController?: ControllerCallback;
+  /**
+   * Drawn over the picture, inside the player box (so it goes fullscreen with it); rendered with
+   * the controller in PlayerControllerContext. File videos only.
+   */
+  overlay?: ReactNode;
+};
+
 /**
  * The spec's display rules (section 2): a damaged file shows 'Video Temporarily Unavailable'; a
- * YouTube link is embedded; a file still being processed shows that; otherwise the file plays.
- * `onMediaElement` receives the file player's element (and null when it goes), so the page can
- * seek it from time-coded feedback.
+ * YouTube link is embedded; a file still being processed shows that; otherwise the file plays,
+ * with the coach's frame-exact controls.
  */
-export function VideoPlayer({ video, onMediaElement }: { video: Video; onMediaElement?: MediaElementCallback }) {
+export function VideoPlayer({ video, onMediaElement, onController, overlay }: VideoPlayerProps) {
   if (video.hasFileError) {
     return (
       <PlayerStatus
@@ -265,5 +293,14 @@ export function VideoPlayer({ video, onMediaElement }: { video: Video; onMediaEl
     );
   }
 
-  return <FilePlayer key={video.id} video={video} src={video.videoUrl} onMediaElement={onMediaElement} />;
+  return (
+    <FilePlayer
+      key={video.id}
+      video={video}
+      src={video.videoUrl}
+      onMediaElement={onMediaElement}
+      onController={onController}
+      overlay={overlay}
+    />
+  );
 }

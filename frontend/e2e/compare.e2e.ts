@@ -1,0 +1,516 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  decodeFrameCode,
+  eventually,
+  launchChromium,
+  makeFrameCodedClip,
+  newUserFields,
+  startStack,
+  type TestStack,
+  waitForPageCondition,
+} from '@app/testing';
+
+// Side-by-side compare in Chromium (issue 15 §4): two generated clips of different frame rates
+// (30 and 60 fps, 80 s, 160x90, each frame's number burned into the picture) are synced on a
+// chosen frame each, then played for 60 s at 1×, 0.5× and 0.25×: the two media clocks, sampled in
+// the page every animation frame and every 50 ms, never drift apart by more than one frame of the
+// slower clip (1/30 s) from their sync points. 50 linked steps are read back from the pictures
+// themselves (canvas grabs), and a reload restores the whole state from the address.
+let stack: TestStack;
+let browser: Browser;
+let scratch: string;
+
+const CLIP_SECONDS = 80;
+const CLIP_SIZE = { width: 160, height: 90 };
+const PLAY_SECONDS = 60;
+const SYNC_A = 30; // 1.000 s into the 30 fps clip
+const SYNC_B = 150; // 2.500 s into the 60 fps clip
+const SLOWER_FRAME = 1 / 30;
+
+/** Reads the frame number burned into the picture a side shows now (page script). */
+const decodeSide = (side: 'a' | 'b') => `(() => {
+  const decode = ${decodeFrameCode.toString()};
+  const video = document.querySelector('[data-testid="compare-video-${side}"]');
+  const canvas = document.createElement('canvas');
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  context.drawImage(video, 0, 0, canvas.width, canvas.height);
+  return decode(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height, 4);
+})()`;
+
+/** Both sides' burned-in frame numbers (null for a picture that carries none). */
+async function decodedFrames(page: Page): Promise<[number | null, number | null]> {
+  return [
+    (await page.evaluate(decodeSide('a'))) as number | null,
+    (await page.evaluate(decodeSide('b'))) as number | null,
+  ];
+}
+
+/** Both sides paused, done seeking and showing the frames the transport names. */
+async function waitSettled(page: Page, timeoutMs = 20_000) {
+  try {
+    await waitForPageCondition(
+      page,
+      `['a', 'b'].every((side) => document.querySelector('[data-testid="compare-screen-' + side + '"]')?.dataset.settled === 'true')`,
+      timeoutMs,
+    );
+  } catch (error) {
+    const sides = await page.evaluate(`['a', 'b'].map((side) => {
+      const screen = document.querySelector('[data-testid="compare-screen-' + side + '"]');
+      const video = document.querySelector('[data-testid="compare-video-' + side + '"]');
+      return { side, ...screen.dataset, time: video.currentTime, paused: video.paused, seeking: video.seeking, readyState: video.readyState };
+    })`);
+    throw new Error(`${(error as Error).message}; sides: ${JSON.stringify(sides)}`);
+  }
+}
+
+async function frameAttribute(page: Page, side: 'a' | 'b'): Promise<number> {
+  return Number(await page.getByTestId(`compare-screen-${side}`).getAttribute('data-frame'));
+}
+
+type Member = { page: Page; id: string };
+
+async function memberPage(width = 1280, height = 900): Promise<Member> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const res = await page.request.post(`${stack.baseUrl}/api/auth/register`, { data: newUserFields() });
+  expect(res.status()).toBe(201);
+  return { page, id: ((await res.json()) as { id: string }).id };
+}
+
+async function uploadClip(member: Member, title: string, path: string): Promise<number> {
+  const categories = (await (await member.page.request.get(`${stack.baseUrl}/api/categories`)).json()) as {
+    id: number;
+  }[];
+  const res = await member.page.request.post(`${stack.baseUrl}/api/videos`, {
+    multipart: {
+      title,
+      categoryId: String(categories[0]!.id),
+      video: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: await readFile(path) },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function uploadLink(member: Member, title: string): Promise<number> {
+  const categories = (await (await member.page.request.get(`${stack.baseUrl}/api/categories`)).json()) as {
+    id: number;
+  }[];
+  const res = await member.page.request.post(`${stack.baseUrl}/api/videos`, {
+    multipart: {
+      title,
+      categoryId: String(categories[0]!.id),
+      youtubeUrl: 'https://www.youtube.com/watch?v=9bZkp7q19f0',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+type VideoFacts = { processingState: string; frameRate: number | null; frameCount: number | null };
+
+async function readyVideo(member: Member, id: number): Promise<VideoFacts> {
+  return eventually(
+    async () => (await (await member.page.request.get(`${stack.baseUrl}/api/videos/${id}`)).json()) as VideoFacts,
+    (video) => video.processingState === 'ready' && video.frameRate !== null,
+    180_000,
+  );
+}
+
+/** Starts sampling both media clocks in the page: every animation frame and every 50 ms. */
+const START_SAMPLING = `(() => {
+  const a = document.querySelector('[data-testid="compare-video-a"]');
+  const b = document.querySelector('[data-testid="compare-video-b"]');
+  const state = { samples: [], running: true };
+  const read = () => state.samples.push([performance.now(), a.currentTime, b.currentTime, a.paused ? 1 : 0, b.paused ? 1 : 0]);
+  const frame = () => { if (!state.running) return; read(); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  state.timer = setInterval(read, 50);
+  window.__compareSampling = state;
+  return true;
+})()`;
+
+const STOP_SAMPLING = `(() => {
+  const state = window.__compareSampling;
+  state.running = false;
+  clearInterval(state.timer);
+  return state.samples;
+})()`;
+
+type DriftFigures = {
+  speed: number;
+  samples: number;
+  maxDriftMs: number;
+  maxDriftFrames: number;
+  meanAbsDriftMs: number;
+  maxGapMs: number;
+  advancedA: number;
+  advancedB: number;
+  bothPlayingShare: number;
+  /** Seconds after the first sample that the largest drift was seen. */
+  maxDriftAtS: number;
+  /** Largest drift after the first second (once both clocks run). */
+  maxDriftAfterStartMs: number;
+};
+
+function driftFigures(speed: number, samples: [number, number, number, number, number][]): DriftFigures {
+  const syncA = SYNC_A / 30;
+  const syncB = SYNC_B / 60;
+  let maxDrift = 0;
+  let maxDriftAt = 0;
+  let maxAfterStart = 0;
+  let sumDrift = 0;
+  let maxGap = 0;
+  let bothPlaying = 0;
+  samples.forEach(([at, a, b, pausedA, pausedB], index) => {
+    const drift = Math.abs(b - syncB - (a - syncA));
+    if (drift > maxDrift) {
+      maxDrift = drift;
+      maxDriftAt = at;
+    }
+    if (at - samples[0]![0] > 1000) maxAfterStart = Math.max(maxAfterStart, drift);
+    sumDrift += drift;
+    if (index > 0) maxGap = Math.max(maxGap, at - samples[index - 1]![0]);
+    if (!pausedA && !pausedB) bothPlaying += 1;
+  });
+  const first = samples[0]!;
+  const last = samples[samples.length - 1]!;
+  return {
+    speed,
+    samples: samples.length,
+    maxDriftMs: Math.round(maxDrift * 1e5) / 100,
+    maxDriftFrames: Math.round((maxDrift / SLOWER_FRAME) * 1000) / 1000,
+    meanAbsDriftMs: Math.round((sumDrift / samples.length) * 1e5) / 100,
+    maxGapMs: Math.round(maxGap),
+    advancedA: Math.round((last[1] - first[1]) * 1000) / 1000,
+    advancedB: Math.round((last[2] - first[2]) * 1000) / 1000,
+    bothPlayingShare: Math.round((bothPlaying / samples.length) * 1000) / 1000,
+    maxDriftAtS: Math.round(maxDriftAt - first[0]) / 1000,
+    maxDriftAfterStartMs: Math.round(maxAfterStart * 1e5) / 100,
+  };
+}
+
+beforeAll(async () => {
+  stack = await startStack('e2ecompare', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'media-worker']);
+  browser = await launchChromium();
+  scratch = await mkdtemp(join(tmpdir(), 'e2ecompare-'));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+describe('side-by-side compare in the browser', () => {
+  let athlete: Member;
+  let coach: Member;
+  let clipA: number;
+  let clipB: number;
+  let compareUrl: string;
+
+  beforeAll(async () => {
+    athlete = await memberPage();
+    const [pathA, pathB] = await Promise.all([
+      // The 60 fps clip has more frames than the code numbers: frame N shows N mod 4096, and the
+      // frames read here stay below 4096.
+      // Small pictures: two clips decoding in real time on a busy machine must not starve.
+      makeFrameCodedClip(join(scratch, 'serve-30.mp4'), { rate: 30, frames: 30 * CLIP_SECONDS, size: CLIP_SIZE }),
+      makeFrameCodedClip(join(scratch, 'serve-60.mp4'), {
+        rate: 60,
+        frames: 60 * CLIP_SECONDS,
+        wraps: true,
+        size: CLIP_SIZE,
+      }),
+    ]);
+    clipA = await uploadClip(athlete, 'Serve at 30 fps', pathA);
+    clipB = await uploadClip(athlete, 'Serve reference at 60 fps', pathB);
+    await uploadLink(athlete, 'Serve reference on YouTube');
+    const [factsA, factsB] = await Promise.all([readyVideo(athlete, clipA), readyVideo(athlete, clipB)]);
+    expect(factsA).toMatchObject({ frameRate: 30, frameCount: 30 * CLIP_SECONDS });
+    expect(factsB).toMatchObject({ frameRate: 60, frameCount: 60 * CLIP_SECONDS });
+    coach = await memberPage();
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const member of [athlete, coach]) await member?.page.context().close();
+  });
+
+  it('picks the second video from the site, saying why a YouTube video cannot be compared', async () => {
+    const { page } = coach;
+    await page.goto(`${stack.baseUrl}/video/${clipA}`);
+    await page.getByTestId('compare-with').click();
+    const picker = page.getByRole('dialog', { name: 'Compare with…' });
+    await picker.waitFor();
+    await picker.getByRole('tab', { name: 'All videos' }).click();
+    await picker.getByLabel('Search by title').fill('Serve reference');
+    const youtube = picker.getByTestId('compare-candidate-disabled').filter({ hasText: 'on YouTube' });
+    await youtube.getByText('YouTube videos cannot be frame-synced').waitFor();
+    await picker.getByRole('link', { name: 'Compare with Serve reference at 60 fps' }).click();
+    await page.waitForURL(`**/compare?a=${clipA}&b=${clipB}`);
+    await page.getByTestId('compare-hint').waitFor();
+  });
+
+  it('steps each side to its sync frame and links them with “Sync here”', async () => {
+    const { page } = coach;
+    await waitForPageCondition(
+      page,
+      `['a', 'b'].every((side) => document.querySelector('[data-testid="compare-screen-' + side + '"]')?.dataset.ready === 'true')`,
+      60_000,
+    );
+    // The slider gets each side near the moment; the frame buttons find it exactly.
+    await page.getByLabel('Position in video A').fill(String(SYNC_A - 2));
+    await page.getByRole('button', { name: 'Next frame of video A' }).click();
+    await page.getByRole('button', { name: 'Next frame of video A' }).click();
+    await page.getByLabel('Position in video B').fill(String(SYNC_B + 1));
+    await page.getByRole('button', { name: 'Previous frame of video B' }).click();
+    await waitForPageCondition(
+      page,
+      `document.querySelector('[data-testid="compare-screen-a"]').dataset.frame === '${SYNC_A}' && document.querySelector('[data-testid="compare-screen-b"]').dataset.frame === '${SYNC_B}'`,
+    );
+    await waitForPageCondition(
+      page,
+      `['a', 'b'].every((side) => { const v = document.querySelector('[data-testid="compare-video-' + side + '"]'); return v.paused && !v.seeking && v.readyState >= 2; })`,
+    );
+    expect(await decodedFrames(page)).toEqual([SYNC_A, SYNC_B]);
+
+    await page.getByRole('button', { name: 'Sync video A here' }).click();
+    await page.getByRole('button', { name: 'Sync video B here' }).click();
+    await page.getByTestId('compare-transport').waitFor();
+    await waitSettled(page);
+    expect(new URL(page.url()).search).toBe(`?a=${clipA}&b=${clipB}&sa=${SYNC_A}&sb=${SYNC_B}`);
+    expect(await decodedFrames(page)).toEqual([SYNC_A, SYNC_B]);
+    compareUrl = page.url();
+  });
+
+  it.each([1, 0.5, 0.25])(
+    'plays both for 60 s at %s× without drifting a frame of the slower clip apart',
+    async (speed) => {
+      const { page } = coach;
+      await page.getByRole('button', { name: 'Back to sync' }).click();
+      await page
+        .getByRole('group', { name: 'Playback speed' })
+        .getByRole('button', { name: `${speed}×`, exact: true })
+        .click();
+      await waitSettled(page);
+      await page.evaluate(START_SAMPLING);
+      await page.getByRole('button', { name: 'Play both' }).click();
+      await new Promise((resolve) => setTimeout(resolve, PLAY_SECONDS * 1000));
+      const samples = (await page.evaluate(STOP_SAMPLING)) as [number, number, number, number, number][];
+      await page.getByRole('button', { name: 'Pause both' }).click();
+      await waitSettled(page);
+
+      const figures = driftFigures(speed, samples);
+      console.log(`compare drift at ${speed}×: ${JSON.stringify(figures)}`);
+      // The sampler really ran the whole minute, and both clips really played at the speed.
+      expect(figures.samples).toBeGreaterThan(PLAY_SECONDS * 10);
+      expect(figures.advancedA).toBeGreaterThan(PLAY_SECONDS * speed * 0.8);
+      expect(figures.advancedB).toBeGreaterThan(PLAY_SECONDS * speed * 0.8);
+      expect(figures.bothPlayingShare).toBeGreaterThan(0.9);
+      expect(figures.maxDriftMs).toBeLessThanOrEqual(SLOWER_FRAME * 1000);
+      // Paused again: both pictures show the same moment (B's frame lies within A's, twice as fine).
+      const [frameA, frameB] = await decodedFrames(page);
+      expect(frameA).not.toBeNull();
+      expect(Math.floor((frameB! - SYNC_B) / 2)).toBe(frameA! - SYNC_A);
+    },
+    PLAY_SECONDS * 1000 + 60_000,
+  );
+
+  it('takes 50 linked steps, each showing the same moment on both sides', async () => {
+    const { page } = coach;
+    await page.getByRole('button', { name: 'Back to sync' }).click();
+    await waitSettled(page);
+    const next = page.getByRole('button', { name: 'Next frame, both videos' });
+    const seen: [number | null, number | null][] = [];
+    for (let step = 1; step <= 50; step += 1) {
+      await next.click();
+      await waitForPageCondition(
+        page,
+        `document.querySelector('[data-testid="compare-screen-a"]').dataset.frame === '${SYNC_A + step}'`,
+      );
+      await waitSettled(page);
+      seen.push(await decodedFrames(page));
+    }
+    const wrong = seen.filter(([a, b], index) => a !== SYNC_A + index + 1 || b !== SYNC_B + 2 * (index + 1));
+    console.log(
+      `compare steps: 50 linked steps from frames ${SYNC_A}/${SYNC_B} ended on ${seen[49]!.join('/')} (expected ${SYNC_A + 50}/${SYNC_B + 100}), ${wrong.length} steps off`,
+    );
+    expect(wrong).toEqual([]);
+    expect(seen[49]).toEqual([SYNC_A + 50, SYNC_B + 100]);
+  }, 180_000);
+
+  it('restores ids, sync frames, speed, layout, opacity and mirroring from the address on reload', async () => {
+    const { page } = coach;
+    await page.getByRole('group', { name: 'Layout' }).getByRole('button', { name: 'Overlay' }).click();
+    await page.getByTestId('compare-opacity').fill('30');
+    await page.getByRole('button', { name: 'Mirror video B' }).click();
+    await page
+      .getByRole('group', { name: 'Playback speed' })
+      .getByRole('button', { name: '0.5×', exact: true })
+      .click();
+    await waitForPageCondition(page, `location.search.includes('mb=1') && location.search.includes('opacity=0.3')`);
+    const search = new URL(page.url()).search;
+    expect(search).toBe(`?a=${clipA}&b=${clipB}&sa=${SYNC_A}&sb=${SYNC_B}&speed=0.5&layout=overlay&opacity=0.3&mb=1`);
+
+    await page.reload();
+    await page.getByTestId('compare-transport').waitFor({ timeout: 60_000 });
+    await waitSettled(page, 60_000);
+    expect(new URL(page.url()).search).toBe(search);
+    expect(await page.getByTestId('compare-view').getAttribute('data-layout')).toBe('overlay');
+    expect(await page.getByTestId('compare-opacity').inputValue()).toBe('30');
+    expect(await page.getByRole('button', { name: 'Mirror video B' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Mirror video A' }).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      await page
+        .getByRole('group', { name: 'Playback speed' })
+        .getByRole('button', { name: '0.5×', exact: true })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(await page.getByTestId('compare-sync-a').innerText()).toBe(`Sync frame ${SYNC_A}`);
+    expect(await page.getByTestId('compare-sync-b').innerText()).toBe(`Sync frame ${SYNC_B}`);
+    expect(await page.evaluate(`document.querySelector('[data-testid="compare-video-b"]').style.transform`)).toBe(
+      'scaleX(-1)',
+    );
+    expect(await page.evaluate(`document.querySelector('[data-testid="compare-video-b"]').playbackRate`)).toBe(0.5);
+    expect(await decodedFrames(page)).toEqual([SYNC_A, SYNC_B]);
+    expect([await frameAttribute(page, 'a'), await frameAttribute(page, 'b')]).toEqual([SYNC_A, SYNC_B]);
+    console.log(`compare reload: ${search} restored, pictures at ${SYNC_A}/${SYNC_B}`);
+  }, 120_000);
+
+  it('writes feedback on side B pinned to the frame that side shows', async () => {
+    const { page } = coach;
+    await page.getByRole('button', { name: 'Next frame, both videos' }).click();
+    await waitSettled(page);
+    // One linked step from the sync frames: A shows frame 31 and B frame 152.
+    expect(await decodedFrames(page)).toEqual([SYNC_A + 1, SYNC_B + 2]);
+    await page.getByTestId('compare-feedback-side-b').click();
+    const form = page.getByTestId('compare-feedback').getByTestId('feedback-form');
+    await form.getByTestId('feedback-input').fill('Racket drop is later than mine at');
+    await form.getByTestId('insert-current-time').click();
+    await form.getByTestId('use-current-frame').click();
+    await form.getByTestId('feedback-form-timecode').waitFor();
+    await form.getByTestId('feedback-submit').click();
+    const item = page.getByTestId('feedback-item').filter({ hasText: 'Racket drop is later than mine at 0:02' });
+    await item.waitFor();
+    const listed = (await (await page.request.get(`${stack.baseUrl}/api/feedback/video/${clipB}`)).json()) as {
+      content: string;
+      timecode: { start: number } | null;
+    }[];
+    const posted = listed.find((feedback) => feedback.content === 'Racket drop is later than mine at 0:02');
+    // Frame 152 of the 60 fps clip, stored as its middle.
+    expect(posted?.timecode?.start).toBeCloseTo(152.5 / 60, 5);
+    console.log(`compare feedback: side B pinned at ${JSON.stringify(posted?.timecode)} (frame ${SYNC_B + 2})`);
+  });
+
+  it('draws on the mirrored side B: stored against the picture as recorded, shown back where it was drawn', async () => {
+    const { page } = coach;
+    // Still overlay layout, B mirrored and chosen for feedback (the tests above).
+    expect(await page.getByRole('button', { name: 'Mirror video B' }).getAttribute('aria-pressed')).toBe('true');
+    const frameB = await frameAttribute(page, 'b');
+    const drawingRegion = page.getByTestId('compare-feedback').getByRole('region', { name: 'Drawing' });
+    await drawingRegion.getByRole('button', { name: 'Draw', exact: true }).click();
+    await page.getByTestId('drawing-editor').waitFor();
+    await drawingRegion
+      .getByRole('group', { name: 'Drawing tools' })
+      .getByRole('button', { name: 'Line', exact: true })
+      .click();
+
+    // B's picture on the page (object-fit: contain in its element's box).
+    const pictureB = async () =>
+      (await page.evaluate(`(() => {
+        const v = document.querySelector('[data-testid="compare-video-b"]');
+        const r = v.getBoundingClientRect();
+        const scale = Math.min(r.width / v.videoWidth, r.height / v.videoHeight);
+        return { x: r.left + (r.width - v.videoWidth * scale) / 2, y: r.top + (r.height - v.videoHeight * scale) / 2, width: v.videoWidth * scale, height: v.videoHeight * scale };
+      })()`)) as { x: number; y: number; width: number; height: number };
+    const picture = await pictureB();
+    const seen: [number, number][] = [
+      [0.2, 0.3],
+      [0.65, 0.75],
+    ];
+    const onScreen = ([u, v]: [number, number], box: typeof picture): [number, number] => [
+      box.x + u * box.width,
+      box.y + v * box.height,
+    ];
+    const [from, to] = seen.map((point) => onScreen(point, picture)) as [[number, number], [number, number]];
+    await page.mouse.move(from[0], from[1]);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step += 1) {
+      await page.mouse.move(from[0] + ((to[0] - from[0]) * step) / 8, from[1] + ((to[1] - from[1]) * step) / 8);
+    }
+    await page.mouse.up();
+    await page.getByTestId('drawing-done').click();
+    await page.getByTestId('drawing-attachment').getByText(`Drawing on frame ${frameB} (1 mark)`).waitFor();
+    const comment = 'Compare the elbow line on my mirrored serve';
+    const form = page.getByTestId('compare-feedback').getByTestId('feedback-form');
+    await form.getByTestId('feedback-input').fill(comment);
+    await form.getByTestId('feedback-submit').click();
+    const item = page.getByTestId('feedback-item').filter({ hasText: comment });
+    await item.getByTestId('drawing-preview').waitFor();
+
+    // Stored on video B, on the frame B showed, with x mirrored back onto the recorded picture.
+    const listed = (await (await page.request.get(`${stack.baseUrl}/api/feedback/video/${clipB}`)).json()) as {
+      content: string;
+      drawing: { frame: number; shapes: { type: string; points: [number, number][] }[] } | null;
+    }[];
+    const drawing = listed.find((feedback) => feedback.content === comment)?.drawing;
+    expect(drawing?.frame).toBe(frameB);
+    expect(drawing?.shapes.map((shape) => shape.type)).toEqual(['line']);
+    const stored = drawing!.shapes[0]!.points;
+    const pixel = 1 / picture.width;
+    seen.forEach(([u, v], index) => {
+      expect(Math.abs(stored[index]![0] - (1 - u))).toBeLessThanOrEqual(pixel);
+      expect(Math.abs(stored[index]![1] - v)).toBeLessThanOrEqual(1 / picture.height);
+    });
+
+    // Shown again from the card: the line lies where it was drawn on the mirrored picture.
+    await item.getByTestId('drawing-preview').click();
+    await page.getByTestId('drawing-shown').waitFor();
+    const rendered = (await page.evaluate(`(() => {
+      const l = document.querySelector('[data-testid="drawing-shown"] g[data-shape="line"] line');
+      const at = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(l.getScreenCTM()); return [p.x, p.y]; };
+      return [at(l.x1.baseVal.value, l.y1.baseVal.value), at(l.x2.baseVal.value, l.y2.baseVal.value)];
+    })()`)) as [number, number][];
+    const now = await pictureB();
+    const errors = seen.map((point, index) => {
+      const [x, y] = onScreen(point, now);
+      return Math.hypot(rendered[index]![0] - x, rendered[index]![1] - y);
+    });
+    console.log(
+      `compare drawing: line on mirrored side B, frame ${frameB}, stored ${JSON.stringify(stored)}, shown within ${Math.max(...errors).toFixed(4)} px`,
+    );
+    expect(Math.max(...errors)).toBeLessThanOrEqual(1);
+  }, 120_000);
+
+  it('fits a 390 px wide phone screen, stacking the two videos', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    await page.goto(compareUrl);
+    await page.getByTestId('compare-transport').waitFor({ timeout: 60_000 });
+    await waitSettled(page, 60_000);
+    expect(await page.getByTestId('compare-view').getAttribute('data-layout')).toBe('stacked');
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
+    expect(await page.getByRole('button', { name: 'Play both' }).isVisible()).toBe(true);
+    const shots = process.env.E2E_SCREENSHOT_DIR;
+    if (shots) {
+      await mkdir(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, 'compare-390.png'), fullPage: true });
+      await coach.page.screenshot({ path: join(shots, 'compare-1280-overlay.png'), fullPage: true });
+    }
+
+    // The picker fits the phone too.
+    await page.goto(`${stack.baseUrl}/video/${clipA}`);
+    await page.getByTestId('compare-with').click();
+    const picker = page.getByRole('dialog', { name: 'Compare with…' });
+    await picker.getByRole('link', { name: 'Compare with Serve reference at 60 fps' }).waitFor();
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
+    if (shots) await page.screenshot({ path: join(shots, 'compare-picker-390.png') });
+    await phone.close();
+  }, 120_000);
+});
