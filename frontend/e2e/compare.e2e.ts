@@ -472,12 +472,19 @@ describe('side-by-side compare in the browser', () => {
     // Shown again from the card: the line lies where it was drawn on the mirrored picture.
     await item.getByTestId('drawing-preview').click();
     await page.getByTestId('drawing-shown').waitFor();
-    const rendered = (await page.evaluate(`(() => {
+    // Showing it scrolls the picture into view (smoothly): the line and the picture are read in
+    // the same instant, so a scroll in progress cannot pass for an error.
+    const { rendered, now } = (await page.evaluate(`(() => {
       const l = document.querySelector('[data-testid="drawing-shown"] g[data-shape="line"] line');
       const at = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(l.getScreenCTM()); return [p.x, p.y]; };
-      return [at(l.x1.baseVal.value, l.y1.baseVal.value), at(l.x2.baseVal.value, l.y2.baseVal.value)];
-    })()`)) as [number, number][];
-    const now = await pictureB();
+      const v = document.querySelector('[data-testid="compare-video-b"]');
+      const r = v.getBoundingClientRect();
+      const scale = Math.min(r.width / v.videoWidth, r.height / v.videoHeight);
+      return {
+        rendered: [at(l.x1.baseVal.value, l.y1.baseVal.value), at(l.x2.baseVal.value, l.y2.baseVal.value)],
+        now: { x: r.left + (r.width - v.videoWidth * scale) / 2, y: r.top + (r.height - v.videoHeight * scale) / 2, width: v.videoWidth * scale, height: v.videoHeight * scale },
+      };
+    })()`)) as { rendered: [number, number][]; now: typeof picture };
     const errors = seen.map((point, index) => {
       const [x, y] = onScreen(point, now);
       return Math.hypot(rendered[index]![0] - x, rendered[index]![1] - y);
