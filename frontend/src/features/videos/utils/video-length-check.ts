@@ -26,7 +26,6 @@ export function readVideoDuration(file: Blob, timeoutMs = DURATION_READ_TIMEOUT_
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file);
     const video = document.createElement('video');
-    let timer: number | undefined;
     const finish = (seconds: number | null) => {
       window.clearTimeout(timer);
       video.removeEventListener('loadedmetadata', onMetadata);
@@ -41,7 +40,7 @@ export function readVideoDuration(file: Blob, timeoutMs = DURATION_READ_TIMEOUT_
     const onError = () => finish(null);
     video.addEventListener('loadedmetadata', onMetadata);
     video.addEventListener('error', onError);
-    timer = window.setTimeout(() => finish(null), timeoutMs);
+    const timer = window.setTimeout(() => finish(null), timeoutMs);
     video.preload = 'metadata';
     video.muted = true;
     video.src = url;
