@@ -140,12 +140,12 @@ export function UploadVideoForm({
       {
         request,
         signal: cancel.signal,
-        onProgress: (loaded, bodyTotal) =>
-          setTransfer((current) =>
-            current?.phase === 'processing'
-              ? current
-              : { phase: 'sending', progress: meter.record(loaded, bodyTotal, performance.now()) },
-          ),
+        // With the last byte out the server has the whole file: Cancel could no longer take it back.
+        onProgress: (loaded, bodyTotal) => {
+          if (loaded >= bodyTotal) return setTransfer({ phase: 'processing' });
+          const progress = meter.record(loaded, bodyTotal, performance.now());
+          setTransfer((current) => (current?.phase === 'processing' ? current : { phase: 'sending', progress }));
+        },
         onSent: () => setTransfer({ phase: 'processing' }),
       },
       {
