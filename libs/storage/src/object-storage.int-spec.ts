@@ -194,8 +194,9 @@ describe('ObjectStorage.uploadStream', () => {
     let pendingWhileStalled: string[] | undefined;
     const source = stallingStream(2 * MIN_PART_BYTES + 1000, () =>
       setTimeout(() => {
+        if (abort.signal.aborted || pendingWhileStalled) return;
         void pendingUploads(client, key).then((pending) => {
-          pendingWhileStalled = pending;
+          pendingWhileStalled ??= pending;
           abort.abort();
         });
       }, 200),
