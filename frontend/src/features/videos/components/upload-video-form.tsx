@@ -5,7 +5,7 @@ import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fiel
 import { ClockIcon, LinkIcon, UploadIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { isUploadCancelled, UploadConnectionError, useCreateVideo } from '@/features/videos/api/create-video';
+import { useCreateVideo } from '@/features/videos/api/create-video';
 import {
   describeUploadProgress,
   formatBytes,
@@ -20,7 +20,7 @@ import {
   type UploadFormValues,
 } from '@/features/videos/utils/upload-validation';
 import { readVideoDuration, videoLengthProblem } from '@/features/videos/utils/video-length-check';
-import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
+import { getServerMessage, isAbortError, isUnauthorizedError, UploadConnectionError } from '@/lib/api-client';
 import { focusFirstInvalid, useForm } from '@/lib/use-form';
 
 export const DUPLICATE_VIDEO_MESSAGE = 'This video has already been uploaded. Please choose a different video.';
@@ -31,7 +31,7 @@ type Transfer = { phase: 'sending'; progress: UploadProgress } | { phase: 'proce
 function reportFailure(error: Error): void {
   // The API client has already said the session ended and is sending the browser to sign in.
   if (isUnauthorizedError(error)) return;
-  if (isUploadCancelled(error)) {
+  if (isAbortError(error)) {
     toast({ title: 'Upload cancelled', description: 'Nothing was kept. Your details are still in the form.' });
     return;
   }
