@@ -76,6 +76,7 @@ export function UploadVideoForm({
   const [checkingLength, setCheckingLength] = useState(false);
   const durationReads = useRef(new WeakMap<File, Promise<number | null>>());
   const cancelUpload = useRef<AbortController | null>(null);
+  const starting = useRef(false);
   const progressRegion = useRef<HTMLDivElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const fileId = useId();
@@ -110,7 +111,8 @@ export function UploadVideoForm({
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    // A second press while the length is read must not start a second upload.
+    if (busy || starting.current) return;
     const formElement = event.currentTarget;
     const request = form.validate();
     if (!request) {
@@ -118,8 +120,10 @@ export function UploadVideoForm({
       return;
     }
     if (request.mode === 'file') {
+      starting.current = true;
       setCheckingLength(true);
       const seconds = await durationOf(request.file);
+      starting.current = false;
       setCheckingLength(false);
       setMeasured({ file: request.file, seconds });
       if (videoLengthProblem(seconds)) {
@@ -129,8 +133,12 @@ export function UploadVideoForm({
     }
 
     const meter = new TransferMeter();
-    const total = request.mode === 'file' ? request.file.size : 0;
-    setTransfer({ phase: 'sending', progress: meter.record(0, total, performance.now()) });
+    // A link is a few bytes: the server's answer is all there is to wait for.
+    setTransfer(
+      request.mode === 'file'
+        ? { phase: 'sending', progress: meter.record(0, request.file.size, performance.now()) }
+        : { phase: 'processing' },
+    );
     const cancel = new AbortController();
     cancelUpload.current = cancel;
     // The pressed button is disabled now; keep focus in the dialog, on the progress.
