@@ -116,6 +116,77 @@ export async function apiRequest<T>(method: HttpMethod, url: string, options: Re
   return (await parseBody(response)) as T;
 }
 
+export interface UploadOptions {
+  /** Bytes of the request body sent so far, of its total; called as they go out. */
+  onProgress?: (loaded: number, total: number) => void;
+  /** Every byte is sent: from now on the server is working on the request. */
+  onSent?: () => void;
+  /** Aborting cuts the transfer off; the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+/** Raised when the connection fails before an answer arrives (not a server's refusal). */
+export class UploadConnectionError extends Error {
+  constructor() {
+    super('The connection was lost during the upload. Please try again.');
+    this.name = 'UploadConnectionError';
+  }
+}
+
+/** True for the rejection of a request its caller aborted. */
+export const isAbortError = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * POSTs a multipart body reporting how much of it has gone out: XMLHttpRequest is the one browser
+ * API with upload progress (fetch has none). Same rules as apiRequest: credentials, the
+ * "{status}: {body}" error, and a 401 sends the member to sign in; the answer is JSON.
+ */
+export function apiUpload<T>(url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const { signal } = options;
+    const aborted = () => new DOMException('The upload was cancelled', 'AbortError');
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbortSignal = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbortSignal);
+
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    // Listening on xhr.upload before send() is what makes the browser report progress.
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    });
+    xhr.upload.addEventListener('load', () => options.onSent?.());
+    xhr.addEventListener('load', () => {
+      settle();
+      const error = new ApiError(xhr.status, xhr.statusText, xhr.responseText);
+      if (xhr.status < 200 || xhr.status >= 300) {
+        if (xhr.status === 401) handleUnauthorized();
+        reject(error);
+        return;
+      }
+      try {
+        resolve(JSON.parse(xhr.responseText) as T);
+      } catch {
+        reject(error);
+      }
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(aborted());
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(new UploadConnectionError());
+    });
+    signal?.addEventListener('abort', onAbortSignal, { once: true });
+    xhr.send(body);
+  });
+}
+
 // A 401-as-null answer changes the return type, so it is only offered through apiRequest.
 type BodylessOptions = Omit<RequestOptions, 'body' | 'on401'> & { on401?: 'throw' | 'throwSilently' };
 

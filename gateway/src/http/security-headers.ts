@@ -7,14 +7,15 @@ type Directives = Record<string, string[]>;
  * What the built SPA loads, and nothing more: its own scripts, styles and fonts; images from
  * itself, data: URIs (the favicon, CSS icons), blob: (the profile picture preview before
  * upload) and YouTube's thumbnail hosts; the privacy-enhanced YouTube player in an iframe
- * (lib/youtube.ts); media only from /api/videos/{id}/stream. No inline script runs anywhere,
+ * (lib/youtube.ts); media only from /api/videos/{id}/stream, and blob: (the upload dialog reads
+ * the length of the file a member chose, in the browser). No inline script runs anywhere,
  * and no other site may frame the app (clickjacking on the admin panel).
  */
 export const APP_CSP_DIRECTIVES: Directives = {
   'default-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https://img.youtube.com', 'https://i.ytimg.com'],
   'frame-src': ['https://www.youtube-nocookie.com'],
-  'media-src': ["'self'"],
+  'media-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'self'"],

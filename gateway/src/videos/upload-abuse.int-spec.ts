@@ -3,9 +3,11 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { firstValueFrom, timeout } from 'rxjs';
 import { createRedisConnection, NamespacedNatsClient } from '@app/common';
 import {
+  MEDIA_QUEUES,
   VIDEO_RPC,
   VIDEO_UPLOAD_MESSAGES,
   type BeginUploadResponse,
@@ -134,6 +136,22 @@ function rawUpload(session: HttpSession, options: { declaredLength?: number } = 
       `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
   );
   return { req, answer };
+}
+
+/** Jobs of every media queue, by queue and state (no worker runs, so a queued job stays queued). */
+async function mediaJobCounts(): Promise<Record<string, Record<string, number>>> {
+  const redis = createRedisConnection(stack.env.REDIS_URL as string, 'upload-abuse-spec-queues');
+  try {
+    const counts: Record<string, Record<string, number>> = {};
+    for (const name of Object.values(MEDIA_QUEUES)) {
+      const queue = new Queue(name, { connection: redis, prefix: stack.env.QUEUE_PREFIX as string });
+      counts[name] = await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'completed', 'failed');
+      await queue.close();
+    }
+    return counts;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Writes `bytes` every `everyMs` until stopped. */
@@ -309,6 +327,65 @@ describe('uploads that do not become videos', () => {
     expect(res.body.message).toBe(VIDEO_UPLOAD_MESSAGES.categoryUnknown);
     expect(await newOriginals(before)).toEqual([]);
     expect(await intentsOf(user.id)).toEqual([]);
+  });
+
+  it('keeps nothing of an upload the member cancels mid-transfer: no object, no pending multipart upload, no video, no job', async () => {
+    const { session, user } = await member();
+    const before = await originalsNow();
+    const [{ lastOutboxId }] = (await sql<{ lastOutboxId: string }>(
+      'SELECT coalesce(max(id), 0)::text AS "lastOutboxId" FROM video.outbox',
+    )) as [{ lastOutboxId: string }];
+    const jobsBefore = await mediaJobCounts();
+
+    const upload = rawUpload(session);
+    upload.req.write((await mp4()).subarray(0, 4096));
+    // 12 MiB: past two 5 MiB storage parts, so the gateway has a multipart upload under way.
+    upload.req.write(Buffer.alloc(12 * 1024 * 1024, 7));
+    // Then steadily above the minimum pace, so only the cut-off can end this upload.
+    const stop = drip(upload.req, Buffer.alloc(16 * 1024, 7), 250);
+    let objectKey: string;
+    try {
+      [{ objectKey }] = (await eventually(
+        () => intentsOf(user.id),
+        (rows) => rows.length === 1,
+      )) as [{ objectKey: string }];
+      const pending = await eventually(
+        () => storage.pendingUploads(objectKey),
+        (uploads) => uploads.length === 1,
+      );
+      expect(pending).toEqual([{ key: objectKey, uploadId: expect.any(String) }]);
+    } finally {
+      // The member presses Cancel: the browser cuts the connection off mid-body.
+      stop();
+      upload.req.destroy();
+    }
+
+    await eventually(
+      async () => ({
+        pending: await storage.pendingUploads('videos/'),
+        object: await storage.head(objectKey),
+        intents: await intentsOf(user.id),
+      }),
+      (left) => left.pending.length === 0 && left.object === null && left.intents.length === 0,
+    );
+    expect(await newOriginals(before)).toEqual([]);
+    // No video: not in the member's list, nor anywhere the video service keeps them.
+    const listed = await new HttpSession(stack.baseUrl).get<VideoDto[]>(`/api/videos?uploaderId=${user.id}`);
+    expect(listed.body).toEqual([]);
+    expect(await sql('SELECT id FROM video.videos WHERE "uploaderId" = $1', [user.id])).toEqual([]);
+    // No media job and no event about a video: the video service wrote only the removal of the
+    // object (its guarantee, should the gateway's own delete have failed).
+    expect(
+      await sql(
+        `SELECT "eventType", payload->>'queue' AS queue, payload->'data'->'keys' AS keys
+         FROM video.outbox WHERE id > $1 ORDER BY id`,
+        [lastOutboxId],
+      ),
+    ).toEqual([{ eventType: 'media.job.v1', queue: MEDIA_QUEUES.cleanup, keys: [objectKey] }]);
+    const jobs = await mediaJobCounts();
+    for (const queue of [MEDIA_QUEUES.probe, MEDIA_QUEUES.transcode, MEDIA_QUEUES.results]) {
+      expect({ queue, jobs: jobs[queue] }).toEqual({ queue, jobs: jobsBefore[queue] });
+    }
   });
 
   it('stores nothing while the video service is down, and works again once it is back', async () => {

@@ -204,7 +204,12 @@ export function ingestVideoUpload(
         () => undefined, // fail() has answered
       );
     });
-    req.on('aborted', () => fail(new BadRequestException({ message: 'The upload was interrupted' })));
+    // The member cancelled or lost the connection mid-body: everything stored so far is removed.
+    const interrupted = () => fail(new BadRequestException({ message: 'The upload was interrupted' }));
+    req.on('aborted', interrupted);
+    req.once('close', () => {
+      if (!req.complete) interrupted();
+    });
     req.pipe(parser);
   });
 }

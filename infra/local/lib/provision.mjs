@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { embeddedPostgres } from './embedded-postgres.mjs';
+import { startLocalS3 } from './local-s3.mjs';
 import { ensureBinary } from './system-packages.mjs';
 import { freePort, isListening, waitFor } from './net.mjs';
 
@@ -117,9 +118,7 @@ export async function provisionInfrastructure(options) {
       const port = await portFor('s3');
       const dir = join(options.dataDir, 's3');
       mkdirSync(dir, { recursive: true });
-      const { default: S3rver } = await import('s3rver');
-      const server = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true });
-      await server.run();
+      const server = await startLocalS3({ port, address: '127.0.0.1', directory: dir, silent: true });
       stoppers.push(() => server.close());
       started.push('s3');
       Object.assign(env, s3Env(port));

@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
   S3ServiceException,
@@ -184,6 +185,30 @@ export class ObjectStorage {
       token = page.NextContinuationToken;
     } while (token);
     return keys;
+  }
+
+  /**
+   * The multipart uploads started under a prefix and neither completed nor aborted: their parts
+   * take space but belong to no object. (The local s3rver lists them too: infra/local/lib/local-s3.mjs.)
+   */
+  async pendingUploads(prefix: string): Promise<Array<{ key: string; uploadId: string }>> {
+    const pending: Array<{ key: string; uploadId: string }> = [];
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+        }),
+      );
+      for (const upload of page.Uploads ?? []) pending.push({ key: upload.Key ?? '', uploadId: upload.UploadId ?? '' });
+      if (!page.IsTruncated) return pending;
+      keyMarker = page.NextKeyMarker;
+      uploadIdMarker = page.NextUploadIdMarker;
+    }
   }
 
   /** Deleting a missing key is not an error: the goal (no object) is reached. */

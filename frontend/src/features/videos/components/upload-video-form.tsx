@@ -7,35 +7,41 @@ import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useCreateVideo } from '@/features/videos/api/create-video';
 import {
+  describeUploadProgress,
+  formatBytes,
+  percentSent,
+  TransferMeter,
+  type UploadProgress,
+} from '@/features/videos/utils/upload-progress';
+import {
   VIDEO_FILE_ACCEPT,
   VIDEO_LENGTH_HINT,
   uploadFormSchema,
   type UploadFormValues,
 } from '@/features/videos/utils/upload-validation';
-import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
+import { readVideoDuration, videoLengthProblem } from '@/features/videos/utils/video-length-check';
+import { getServerMessage, isAbortError, isUnauthorizedError, UploadConnectionError } from '@/lib/api-client';
 import { focusFirstInvalid, useForm } from '@/lib/use-form';
-
-/** Simulated progress (spec section 4): +10 every 200 ms, holding at 90 until the answer. */
-const PROGRESS_STEP = 10;
-const PROGRESS_INTERVAL_MS = 200;
-const PROGRESS_HOLD = 90;
 
 export const DUPLICATE_VIDEO_MESSAGE = 'This video has already been uploaded. Please choose a different video.';
 
-function formatFileSize(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1 ? `${mb.toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+/** Where an upload is: its bytes going out (with the measured pace), or the server checking them. */
+type Transfer = { phase: 'sending'; progress: UploadProgress } | { phase: 'processing' };
 
 function reportFailure(error: Error): void {
   // The API client has already said the session ended and is sending the browser to sign in.
   if (isUnauthorizedError(error)) return;
+  if (isAbortError(error)) {
+    toast({ title: 'Upload cancelled', description: 'Nothing was kept. Your details are still in the form.' });
+    return;
+  }
   const message = getServerMessage(error);
   if (message?.includes('already been uploaded')) {
     toast({ title: 'Duplicate Video', description: DUPLICATE_VIDEO_MESSAGE, variant: 'destructive' });
     return;
   }
-  toast({ title: 'Upload Failed', description: message ?? 'Upload failed', variant: 'destructive' });
+  const description = message ?? (error instanceof UploadConnectionError ? error.message : 'Upload failed');
+  toast({ title: 'Upload Failed', description, variant: 'destructive' });
 }
 
 const UPLOAD_FORM_SCHEMA = uploadFormSchema();
@@ -64,75 +70,127 @@ export function UploadVideoForm({
   const create = useCreateVideo();
   const form = useForm(UPLOAD_FORM_SCHEMA, EMPTY_VALUES);
   const { values, errors } = form;
-  const [progress, setProgress] = useState(0);
-  const progressTimer = useRef<number | undefined>(undefined);
+  const [transfer, setTransfer] = useState<Transfer | null>(null);
+  /** The length the browser read from the chosen file (null: it could not). */
+  const [measured, setMeasured] = useState<{ file: File; seconds: number | null } | null>(null);
+  const [checkingLength, setCheckingLength] = useState(false);
+  const durationReads = useRef(new WeakMap<File, Promise<number | null>>());
+  const cancelUpload = useRef<AbortController | null>(null);
+  const starting = useRef(false);
   const progressRegion = useRef<HTMLDivElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const fileId = useId();
   const uploading = create.isPending;
+  const busy = uploading || checkingLength;
 
   useEffect(() => {
-    onUploadingChange(uploading);
-  }, [uploading, onUploadingChange]);
+    onUploadingChange(busy);
+  }, [busy, onUploadingChange]);
 
-  const stopProgress = () => {
-    window.clearInterval(progressTimer.current);
-    progressTimer.current = undefined;
+  // Leaving the page mid-transfer cuts it off rather than finishing an upload nobody watches.
+  useEffect(() => () => cancelUpload.current?.abort(), []);
+
+  /** The file's own length, read once per file. */
+  const durationOf = (file: File): Promise<number | null> => {
+    let read = durationReads.current.get(file);
+    if (!read) {
+      read = readVideoDuration(file);
+      durationReads.current.set(file, read);
+    }
+    return read;
   };
-  useEffect(() => stopProgress, []);
 
   const onChooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    form.setValue('file', event.target.files?.[0] ?? null);
+    const file = event.target.files?.[0] ?? null;
+    form.setValue('file', file);
+    // Measured as soon as it is chosen, so an over-long file is refused before anything is sent.
+    if (file && !videoFileProblem(file)) {
+      void durationOf(file).then((seconds) => setMeasured({ file, seconds }));
+    }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (uploading) return;
+    // A second press while the length is read must not start a second upload.
+    if (busy || starting.current) return;
+    const formElement = event.currentTarget;
     const request = form.validate();
     if (!request) {
-      focusFirstInvalid(event.currentTarget);
+      focusFirstInvalid(formElement);
       return;
     }
-    setProgress(0);
-    stopProgress();
-    progressTimer.current = window.setInterval(() => {
-      setProgress((current) => Math.min(PROGRESS_HOLD, current + PROGRESS_STEP));
-    }, PROGRESS_INTERVAL_MS);
+    if (request.mode === 'file') {
+      starting.current = true;
+      setCheckingLength(true);
+      const seconds = await durationOf(request.file);
+      starting.current = false;
+      setCheckingLength(false);
+      setMeasured({ file: request.file, seconds });
+      if (videoLengthProblem(seconds)) {
+        focusFirstInvalid(formElement);
+        return;
+      }
+    }
+
+    const meter = new TransferMeter();
+    // A link is a few bytes: the server's answer is all there is to wait for.
+    setTransfer(
+      request.mode === 'file'
+        ? { phase: 'sending', progress: meter.record(0, request.file.size, performance.now()) }
+        : { phase: 'processing' },
+    );
+    const cancel = new AbortController();
+    cancelUpload.current = cancel;
     // The pressed button is disabled now; keep focus in the dialog, on the progress.
     window.requestAnimationFrame(() => progressRegion.current?.focus());
 
-    create.mutate(request, {
-      onSuccess: (video) => {
-        stopProgress();
-        setProgress(100);
-        toast({
-          title: 'Video uploaded successfully!',
-          description:
-            video.processingState === 'processing'
-              ? 'We are preparing it for playback; it will be ready in a moment.'
-              : 'The community can now watch it and give feedback.',
-        });
-        onClose();
-        void navigate(paths.video(video.id));
+    create.mutate(
+      {
+        request,
+        signal: cancel.signal,
+        // With the last byte out the server has the whole file: Cancel could no longer take it back.
+        onProgress: (loaded, bodyTotal) => {
+          if (loaded >= bodyTotal) return setTransfer({ phase: 'processing' });
+          const progress = meter.record(loaded, bodyTotal, performance.now());
+          setTransfer((current) => (current?.phase === 'processing' ? current : { phase: 'sending', progress }));
+        },
+        onSent: () => setTransfer({ phase: 'processing' }),
       },
-      onError: (error) => {
-        stopProgress();
-        setProgress(0);
-        reportFailure(error);
-        // The progress that held focus is gone; hand it back to the button, enabled again.
-        window.requestAnimationFrame(() => submitButton.current?.focus());
+      {
+        onSuccess: (video) => {
+          toast({
+            title: 'Video uploaded successfully!',
+            description:
+              video.processingState === 'processing'
+                ? 'We are preparing it for playback; it will be ready in a moment.'
+                : 'The community can now watch it and give feedback.',
+          });
+          onClose();
+          void navigate(paths.video(video.id));
+        },
+        onError: (error) => {
+          setTransfer(null);
+          reportFailure(error);
+          // The progress that held focus is gone; hand it back to the button, enabled again.
+          window.requestAnimationFrame(() => submitButton.current?.focus());
+        },
+        onSettled: () => {
+          cancelUpload.current = null;
+        },
       },
-    });
+    );
   };
 
-  // A wrong file is reported as soon as it is chosen, not only on submit.
-  const fileError = errors.file ?? (values.file ? (videoFileProblem(values.file) ?? undefined) : undefined);
+  // A wrong file, or one the browser measured as too long, is reported as soon as it is chosen.
+  const lengthProblem = measured && measured.file === values.file ? videoLengthProblem(measured.seconds) : null;
+  const fileError =
+    errors.file ?? (values.file ? (videoFileProblem(values.file) ?? lengthProblem ?? undefined) : undefined);
   const fileHintId = `${fileId}-hint`;
   const fileErrorId = `${fileId}-error`;
 
   return (
-    <form className="upload-form" onSubmit={onSubmit} noValidate>
-      <fieldset className="upload-form__fields" disabled={uploading}>
+    <form className="upload-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <fieldset className="upload-form__fields" disabled={busy}>
         <TextField
           label="Title"
           name="title"
@@ -235,7 +293,7 @@ export function UploadVideoForm({
             ) : (
               <p id={fileHintId} className="field__hint">
                 {values.file
-                  ? `${values.file.name} · ${formatFileSize(values.file.size)}`
+                  ? `${values.file.name} · ${formatBytes(values.file.size)}`
                   : 'MP4, MOV or WebM, up to 100MB.'}
               </p>
             )}
@@ -263,35 +321,65 @@ export function UploadVideoForm({
         </p>
       </fieldset>
 
-      {(uploading || progress > 0) && (
-        <div ref={progressRegion} className="upload-progress" tabIndex={-1}>
-          <div className="upload-progress__label">
-            <span>{progress >= 100 ? 'Upload complete' : 'Uploading…'}</span>
-            <span aria-hidden="true">{progress}%</span>
-          </div>
-          <div
-            className="upload-progress__track"
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            data-testid="upload-progress"
-          >
-            <div className="upload-progress__bar" style={{ width: `${progress}%` }} />
-          </div>
+      {transfer && (
+        <div ref={progressRegion} className="upload-progress" tabIndex={-1} data-testid="upload-progress-region">
+          <UploadProgressView transfer={transfer} />
         </div>
       )}
 
       <div className="dialog__actions">
-        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={uploading}>
-          Cancel
-        </button>
-        <button ref={submitButton} type="submit" className="btn btn--primary" disabled={uploading}>
+        {transfer ? (
+          // While the bytes go out Cancel cuts the transfer off; once they are all sent the server
+          // is deciding and the upload can no longer be taken back halfway.
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => cancelUpload.current?.abort()}
+            disabled={transfer.phase !== 'sending'}
+          >
+            Cancel
+          </button>
+        ) : (
+          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+        )}
+        <button ref={submitButton} type="submit" className="btn btn--primary" disabled={busy}>
           <UploadIcon size={18} />
-          {uploading ? 'Uploading...' : 'Upload Video'}
+          {uploading ? 'Uploading...' : checkingLength ? 'Checking video…' : 'Upload Video'}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The bar and its words: percent, bytes, pace and time left while sending, then "Processing…". */
+function UploadProgressView({ transfer }: { transfer: Transfer }) {
+  const sending = transfer.phase === 'sending';
+  const percent = sending ? percentSent(transfer.progress) : 100;
+  return (
+    <>
+      <div className="upload-progress__label">
+        <span role="status">{sending ? 'Uploading…' : 'Processing…'}</span>
+        <span aria-hidden="true">{percent}%</span>
+      </div>
+      <div
+        className={sending ? 'upload-progress__track' : 'upload-progress__track upload-progress__track--processing'}
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={sending ? describeUploadProgress(transfer.progress) : 'Processing'}
+        data-testid="upload-progress"
+      >
+        <div className="upload-progress__bar" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="upload-progress__detail" data-testid="upload-progress-detail">
+        {sending
+          ? describeUploadProgress(transfer.progress)
+          : 'Your video has arrived; we are checking it. This takes a few seconds.'}
+      </p>
+    </>
   );
 }

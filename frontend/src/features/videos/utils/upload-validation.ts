@@ -18,8 +18,9 @@ import { z } from 'zod';
 export type UploadMode = 'file' | 'youtube';
 
 /**
- * The dialog's statement of the 2-minute rule, from its one definition in contracts (the
- * server applies it with isWithinVideoLengthLimit; the dialog cannot measure a file yet).
+ * The dialog's statement of the 2-minute rule, from its one definition in contracts (the server
+ * applies it with isWithinVideoLengthLimit; the dialog with video-length-check, when it can read
+ * the file's length).
  */
 export const VIDEO_LENGTH_HINT = `Maximum length: ${MAX_VIDEO_SECONDS / 60} minutes`;
 
