@@ -63,7 +63,8 @@ async function waitSettled(page: Page, timeoutMs = 20_000) {
     const sides = await page.evaluate(`['a', 'b'].map((side) => {
       const screen = document.querySelector('[data-testid="compare-screen-' + side + '"]');
       const video = document.querySelector('[data-testid="compare-video-' + side + '"]');
-      return { side, ...screen.dataset, time: video.currentTime, paused: video.paused, seeking: video.seeking, readyState: video.readyState };
+      const ranges = (r) => Array.from({ length: r.length }, (_, i) => [r.start(i), r.end(i)]);
+      return { side, ...screen.dataset, linked: document.querySelector('[data-testid="compare-view"]')?.dataset.linked, time: video.currentTime, paused: video.paused, seeking: video.seeking, readyState: video.readyState, networkState: video.networkState, buffered: ranges(video.buffered), seekable: ranges(video.seekable) };
     })`);
     throw new Error(`${(error as Error).message}; sides: ${JSON.stringify(sides)}`);
   }

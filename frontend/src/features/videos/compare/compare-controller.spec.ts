@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { CompareController, type SideSetup } from '@/features/videos/compare/compare-controller';
 
 /**
@@ -17,8 +17,14 @@ class FakeVideo {
   defaultPlaybackRate = 1;
   private readonly listeners = new Map<string, Set<() => void>>();
 
+  /** The browser moves the element by itself (no seek of ours, no event). */
+  readonly jumpTo: (seconds: number) => void;
+
   constructor() {
     let time = 0;
+    this.jumpTo = (seconds) => {
+      time = seconds;
+    };
     Object.defineProperty(this, 'currentTime', {
       get: () => time,
       set: (value: number) => {
@@ -188,6 +194,29 @@ describe('CompareController', () => {
       [211, true],
     ]);
     controller.destroy();
+  });
+
+  it('puts a paused side back on its frame when the browser moves it, without animation frames or events', () => {
+    jest.useFakeTimers();
+    try {
+      const { controller, b, settle } = compare(30, 150);
+      controller.goToSync();
+      settle();
+      expect(controller.getSnapshot().sides.map((side) => side.settled)).toEqual([true, true]);
+      // Resumed on a keyframe after the browser suspended the idle player.
+      b.jumpTo(2);
+      jest.advanceTimersByTime(500);
+      expect(b.seeking).toBe(true);
+      expect(b.currentTime).toBeCloseTo(150.5 / 60, 12);
+      settle();
+      expect(controller.getSnapshot().sides.map((side) => [side.frame, side.settled])).toEqual([
+        [30, true],
+        [150, true],
+      ]);
+      controller.destroy();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('lets each side play and step on its own until both are synced', () => {

@@ -63,6 +63,13 @@ export type CompareSnapshot = {
 /** How long a paused seek waits for its frame to be reported presented before the element's time is trusted. */
 const PRESENTATION_WAIT_MS = 400;
 
+/**
+ * How often a hold is checked without animation frames: a page the browser does not paint gets
+ * none, and a browser may move a paused element on its own (suspending an idle player and
+ * resuming it on a keyframe), so a timer also puts a side back on the frame it must show.
+ */
+const HOLD_CHECK_MS = 500;
+
 /** While playing, snapshots are published at most this often (the frame counters need no more). */
 const PLAYING_PUBLISH_MS = 250;
 
@@ -138,6 +145,7 @@ export class CompareController {
   private waiting = false;
   private linkedBefore = false;
   private frameRequest: number | null = null;
+  private holdCheck: ReturnType<typeof setInterval> | null = null;
   private lastPublishMs = 0;
   private snapshot: CompareSnapshot = {
     linked: false,
@@ -173,7 +181,19 @@ export class CompareController {
     side.awaitingFrame = false;
     if (element) {
       const refresh = () => this.refresh();
-      const events = ['loadedmetadata', 'seeked', 'pause', 'play', 'playing', 'waiting', 'canplay', 'ended'];
+      // timeupdate and emptied too: the browser may move or reload a paused element by itself.
+      const events = [
+        'loadedmetadata',
+        'seeked',
+        'pause',
+        'play',
+        'playing',
+        'waiting',
+        'canplay',
+        'ended',
+        'timeupdate',
+        'emptied',
+      ];
       for (const name of events) element.addEventListener(name, refresh);
       // A paused seek whose frame the browser never reports as presented (Chromium skips the
       // callback now and then on a busy machine) would stay unsettled for ever: a while after the
@@ -199,8 +219,16 @@ export class CompareController {
         side.frameCallback = null;
       };
       this.watchFrames(index);
+      this.checkHoldsRegularly();
     }
     this.refresh();
+  }
+
+  private checkHoldsRegularly(): void {
+    if (this.holdCheck !== null) return;
+    this.holdCheck = setInterval(() => this.update(), HOLD_CHECK_MS);
+    // Node (unit tests) must not stay alive for it.
+    (this.holdCheck as { unref?: () => void }).unref?.();
   }
 
   /** The server's facts and the sync frames from the address; called whenever they change. */
@@ -226,6 +254,8 @@ export class CompareController {
 
   destroy(): void {
     this.stopLoop();
+    if (this.holdCheck !== null) clearInterval(this.holdCheck);
+    this.holdCheck = null;
     for (const index of [0, 1] as const) this.attach(index, null);
     this.listeners.clear();
   }
