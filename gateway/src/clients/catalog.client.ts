@@ -6,6 +6,7 @@ import {
   type CategoryDto,
   type CreateCategoryRequest,
   type ListVideosRequest,
+  type Page,
   type VideoDto,
 } from '@app/contracts';
 import { RpcClient } from '@app/common';
@@ -37,7 +38,7 @@ export class CatalogClient {
     return this.rpc.call(CATALOG_RPC.deleteCategory, { actor: { id: actor.id, isAdmin: actor.isAdmin }, categoryId });
   }
 
-  listVideos(request: ListVideosRequest): Promise<VideoDto[]> {
+  listVideos(request: ListVideosRequest): Promise<Page<VideoDto>> {
     return this.rpc.call(CATALOG_RPC.listVideos, request);
   }
 

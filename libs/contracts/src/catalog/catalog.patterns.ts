@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
 import { MAX_INT_ID } from '../ids.js';
+import type { Page } from '../paging/page-cursor.js';
 import { defineRpc, emptyRequestSchema } from '../rpc/define-rpc.js';
 import { bookmarkMessageSchema, bookmarkOwnerMessageSchema, type BookmarkCheckDto } from './bookmark.schemas.js';
 import { createCategoryMessageSchema, deleteCategoryMessageSchema } from './category.schemas.js';
@@ -33,9 +34,10 @@ export const CATALOG_RPC = {
     request: deleteCategoryMessageSchema,
     response: z.custom<CategoryDto>(),
   }),
-  listVideos: defineRpc('catalog.videos.list.v1', {
+  /** A page of videos and the cursor of the next (v2: v1 answered the bare array of the first page). */
+  listVideos: defineRpc('catalog.videos.list.v2', {
     request: listVideosRequestSchema,
-    response: z.custom<VideoDto[]>(),
+    response: z.custom<Page<VideoDto>>(),
   }),
   /**
    * One video in the list shape, with its thumbnailData; NOT_FOUND "Video not found". With

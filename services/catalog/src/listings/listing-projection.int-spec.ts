@@ -111,7 +111,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const list = (query: ListVideosQuery = {}) => videos.list(listVideosRequestSchema.parse(query));
+const list = async (query: ListVideosQuery = {}) => (await videos.list(listVideosRequestSchema.parse(query))).items;
 const titles = (items: VideoDto[]) => items.map((video) => video.title);
 const failure = (promise: Promise<unknown>) =>
   promise.then(
