@@ -5,6 +5,7 @@ import {
   type BookmarkCheckDto,
   type CategoryDto,
   type CreateCategoryRequest,
+  type ListBookmarksQuery,
   type ListVideosRequest,
   type Page,
   type VideoDto,
@@ -57,8 +58,8 @@ export class CatalogClient {
     return this.rpc.call(CATALOG_RPC.awaitVideo, { videoId, revision }, catchingUp());
   }
 
-  listBookmarks(userId: string): Promise<VideoDto[]> {
-    return this.rpc.call(CATALOG_RPC.listBookmarks, { userId });
+  listBookmarks(userId: string, page: ListBookmarksQuery): Promise<Page<VideoDto>> {
+    return this.rpc.call(CATALOG_RPC.listBookmarks, { userId, ...page });
   }
 
   checkBookmark(userId: string, videoId: number): Promise<BookmarkCheckDto> {

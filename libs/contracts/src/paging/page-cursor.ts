@@ -87,3 +87,32 @@ export const CURSOR_TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\
 export const cursorTimestamp = z.string().regex(CURSOR_TIMESTAMP_PATTERN);
 /** A serial id as cursors carry it. */
 export const cursorRowId = z.number().int().min(1).max(2_147_483_647);
+
+/** How many items a page of a list holds: a default, and the bounds a requested limit is clamped to. */
+export interface PageLimit {
+  default: number;
+  min: number;
+  max: number;
+}
+
+const LIMIT_DIGITS = /^[+-]?\d+$/;
+
+/**
+ * A list's `limit` query parameter: absent or empty is the default; an integer is clamped to the
+ * bounds; anything else (a repeated parameter included) is refused with `message`.
+ */
+export const pageLimitParam = (limit: PageLimit, message: string) =>
+  z
+    .union([z.string().trim(), z.number()], { error: message })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === '') return limit.default;
+      const number = typeof value === 'number' ? value : LIMIT_DIGITS.test(value) ? Number(value) : NaN;
+      if (Number.isInteger(number)) return Math.min(limit.max, Math.max(limit.min, number));
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    });
+
+/** The position after an item of a list ordered newest first: its creation time (microseconds) and id. */
+export const newestFirstCursorSchema = z.object({ k: cursorTimestamp, id: cursorRowId });
+export type NewestFirstCursor = z.output<typeof newestFirstCursorSchema>;

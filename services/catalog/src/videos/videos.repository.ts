@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import type { ListVideosRequest, VideoListCursor, VideoListOrder, VideoState } from '@app/contracts';
+import type { ListVideosRequest, NewestFirstCursor, VideoListCursor, VideoListOrder, VideoState } from '@app/contracts';
 import { BookmarkEntity } from '../db/entities/bookmark.entity.js';
 import { CategoryEntity } from '../db/entities/category.entity.js';
 import { PersonEntity } from '../db/entities/person.entity.js';
@@ -209,13 +209,28 @@ export class VideosRepository {
     return query;
   }
 
-  /** A member's saved videos, newest save first; one statement (IDX_bookmarks_user_recent serves it). */
-  findBookmarkedBy(userId: string): Promise<VideoListingRow[]> {
-    return this.select(LISTING_COLUMNS)
+  /**
+   * A page of a member's saved videos, newest save first, strictly after the cursor's save; at most
+   * `limit` + 1 rows (the extra one tells that another page follows). One statement
+   * (IDX_bookmarks_user_recent serves it).
+   */
+  findBookmarkedBy(
+    userId: string,
+    page: { limit: number; cursor: NewestFirstCursor | null },
+  ): Promise<Array<VideoListingRow & { cursorKey: string; bookmarkId: number }>> {
+    const query = this.select(LISTING_COLUMNS)
       .innerJoin(BookmarkEntity, 'bookmark', 'bookmark.videoId = video.id AND bookmark.userId = :userId', { userId })
+      .addSelect(`to_char(bookmark."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursorKey')
+      .addSelect('bookmark.id', 'bookmarkId')
       .orderBy('bookmark.createdAt', 'DESC')
       .addOrderBy('bookmark.id', 'DESC')
-      .getRawMany<VideoListingRow>();
+      .limit(page.limit + 1);
+    if (page.cursor !== null)
+      query.andWhere('(bookmark.createdAt, bookmark.id) < (CAST(:afterKey AS timestamptz), :afterId)', {
+        afterKey: page.cursor.k,
+        afterId: page.cursor.id,
+      });
+    return query.getRawMany();
   }
 
   /** The same shape as a list item, plus thumbnailData; one statement. */
