@@ -205,7 +205,7 @@ export class UsersRepository {
         afterId: page.cursor.id,
       });
     const { entities, raw } = await query.getRawAndEntities<{ cursorKey: string }>();
-    return entities.map((user, i) => ({ user, cursorKey: raw[i]!.cursorKey }));
+    return entities.map((user, i) => ({ user, cursorKey: raw[i].cursorKey }));
   }
 
   /** Every badge of these members, oldest first. */
