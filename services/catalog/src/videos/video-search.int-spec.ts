@@ -97,10 +97,10 @@ describe('search', () => {
       `INSERT INTO catalog.categories (name, icon) VALUES ('Quidditch', '🧹') RETURNING id`,
     );
     inQuidditch = await listing({ title: 'Seeker dive', categoryId: quidditch!.id });
-    // Enough people that reading them whole would cost more than their index.
+    // Enough people that reading them whole would cost more than their index (at 5,000 a scan is cheaper).
     await sql(
       `INSERT INTO catalog.people (id, revision, "firstName", "lastName")
-       SELECT gen_random_uuid(), 1, 'Member', 'Number ' || n FROM generate_series(1, 5000) AS n`,
+       SELECT gen_random_uuid(), 1, 'Member', 'Number ' || n FROM generate_series(1, 20000) AS n`,
     );
     await sql('ANALYZE catalog.video_listings');
     await sql('ANALYZE catalog.people');
