@@ -1,3 +1,4 @@
+import { parseNextPageLink } from '@app/contracts';
 import { toast } from '@/components/ui/toast';
 import { LOGIN_REDIRECT_URL, UNAUTHORIZED_MESSAGE, UNAUTHORIZED_REDIRECT_DELAY_MS } from '@/config/constants';
 
@@ -185,6 +186,22 @@ export function apiUpload<T>(url: string, body: FormData, options: UploadOptions
     signal?.addEventListener('abort', onAbortSignal, { once: true });
     xhr.send(body);
   });
+}
+
+/** One page of a list: its items, and the URL of the next page when the server named one (`Link: rel="next"`). */
+export type ApiPage<T> = { items: T[]; nextUrl: string | null };
+
+/** GET a list page: the JSON array body, and the next page's URL from the Link header. */
+export async function apiGetPage<T>(url: string, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiPage<T>> {
+  const response = await fetch(url, buildInit('GET', options));
+  if (!response.ok) {
+    const error = new ApiError(response.status, response.statusText, await response.text());
+    if (response.status === 401 && options.on401 !== 'throwSilently' && options.on401 !== 'returnNull')
+      handleUnauthorized();
+    throw error;
+  }
+  const body = await parseBody(response);
+  return { items: Array.isArray(body) ? (body as T[]) : [], nextUrl: parseNextPageLink(response.headers.get('link')) };
 }
 
 // A 401-as-null answer changes the return type, so it is only offered through apiRequest.

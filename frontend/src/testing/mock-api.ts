@@ -15,7 +15,7 @@ export type MockRequest = {
   body: unknown;
 };
 
-export type MockReply = { status: number; body?: unknown; statusText?: string };
+export type MockReply = { status: number; body?: unknown; statusText?: string; headers?: Record<string, string> };
 
 type Handler = (request: MockRequest) => MockReply | Promise<MockReply>;
 
@@ -23,6 +23,13 @@ type Route = { method: string; pattern: RegExp; names: string[]; handler: Handle
 
 /** A JSON answer, 200 unless told otherwise. */
 export const json = (body: unknown, status = 200): MockReply => ({ status, body });
+
+/** A list page as the gateway answers it: the JSON array, and the next page's URL in a Link header when given. */
+export const listPage = (items: unknown[], next?: string): MockReply => ({
+  status: 200,
+  body: items,
+  headers: next === undefined ? {} : { link: `<${next}>; rel="next"` },
+});
 
 /** An error answer in the gateway's shape: `{ message }` with the status. */
 export const failure = (status: number, message: string): MockReply => ({ status, body: { message } });
@@ -44,7 +51,7 @@ function toResponse(reply: MockReply): Response {
   return new Response(text, {
     status: reply.status,
     statusText: reply.statusText ?? STATUS_TEXT[reply.status] ?? '',
-    headers: text === null ? {} : { 'content-type': 'application/json; charset=utf-8' },
+    headers: { ...(text === null ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...reply.headers },
   });
 }
 

@@ -7,13 +7,26 @@ import {
   NotFoundException,
   Param,
   Patch,
+  Query,
+  Req,
+  Res,
   UseGuards,
   type PipeTransform,
 } from '@nestjs/common';
-import { ADMIN_MESSAGES, UUID_PATTERN, type Actor, type UserDto } from '@app/contracts';
+import type { Request, Response } from 'express';
+import {
+  ADMIN_MESSAGES,
+  listAdminUsersQuerySchema,
+  UUID_PATTERN,
+  type Actor,
+  type ListAdminUsersQuery,
+  type UserDto,
+} from '@app/contracts';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { CurrentUser } from '../auth/signed-in.guard.js';
 import { AdminClient } from '../clients/admin.client.js';
+import { sendPage } from '../http/next-page.js';
+import { ZodParamsPipe } from '../http/zod-params.pipe.js';
 
 /** A user id in a path: anything but a UUID names nobody (404). */
 class UserIdPipe implements PipeTransform<string, string> {
@@ -32,10 +45,19 @@ const adminOf = (user: UserDto): Actor => ({ id: user.id, isAdmin: user.isAdmin 
 export class AdminUsersController {
   constructor(private readonly admin: AdminClient) {}
 
-  /** Every account with its email, newest first; accounts being deleted are left out. */
+  /**
+   * Accounts with their emails, newest first, 100 to a page (`?limit&cursor`, more pages: the
+   * `Link` header); `q` keeps those whose name or email contains it. Accounts being deleted are
+   * left out.
+   */
   @Get()
-  list(@CurrentUser() user: UserDto): Promise<UserDto[]> {
-    return this.admin.listUsers(adminOf(user));
+  async list(
+    @CurrentUser() user: UserDto,
+    @Query(new ZodParamsPipe(listAdminUsersQuerySchema)) page: ListAdminUsersQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserDto[]> {
+    return sendPage(req, res, await this.admin.listUsers(adminOf(user), page));
   }
 
   /**

@@ -10,6 +10,9 @@ import {
   CATALOG_RPC,
   ERROR_CODES,
   AUTH_RPC,
+  ADMIN_USER_LIST_MESSAGES,
+  PAGE_CURSOR_MESSAGES,
+  parseNextPageLink,
   VIDEO_RPC,
   type FeedbackDto,
   type UserDto,
@@ -215,6 +218,55 @@ describe('user administration', () => {
     expect(
       (await admin.session.request('DELETE', '/api/admin/users/00000000-0000-4000-8000-000000000000')).status,
     ).toBe(404);
+  });
+});
+
+describe('the Users tab: paging and searching accounts', () => {
+  it('pages accounts newest first with a Link header, each once, and finds them by name or email', async () => {
+    const tag = `pg${Date.now().toString(36)}`;
+    const made: UserDto[] = [];
+    for (let i = 0; i < 5; i += 1)
+      made.push(
+        (await member({ firstName: 'Philippa', lastName: `Pagewright${tag}`, email: `${tag}.${i}@paging.example` }))
+          .user,
+      );
+
+    const seen: string[] = [];
+    let url: string | null = `/api/admin/users?q=${tag}&limit=2`;
+    let pages = 0;
+    while (url !== null) {
+      const res: { status: number; headers: Headers; body: UserDto[] } = await admin.session.get<UserDto[]>(url);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.map((user) => user.id));
+      url = parseNextPageLink(res.headers.get('link'));
+      pages += 1;
+      // An account made meanwhile is newer than the cursor: not on the pages that follow.
+      if (pages === 1) await member({ lastName: `Pagewright${tag}`, email: `${tag}.late@paging.example` });
+      if (pages > 10) throw new Error('still paging after 10 pages');
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual(made.map((user) => user.id).reverse());
+
+    const byName = await admin.session.get<UserDto[]>(
+      `/api/admin/users?q=${encodeURIComponent(`wright${tag.toUpperCase()}`)}`,
+    );
+    expect(byName.body.map((user) => user.lastName)).toEqual(Array(6).fill(`Pagewright${tag}`));
+    const byEmail = await admin.session.get<UserDto[]>(`/api/admin/users?q=${tag}.3@paging`);
+    expect(byEmail.body.map((user) => user.email)).toEqual([`${tag}.3@paging.example`]);
+    const everyone = await admin.session.get<UserDto[]>('/api/admin/users');
+    expect(everyone.body.map((user) => user.id)).toEqual(expect.arrayContaining(made.map((user) => user.id)));
+  });
+
+  it('answers a malformed cursor or search with 400', async () => {
+    for (const [query, message] of [
+      ['cursor=broken!', PAGE_CURSOR_MESSAGES.invalid],
+      [`q=${'x'.repeat(256)}`, ADMIN_USER_LIST_MESSAGES.qInvalid],
+      ['q=a&q=b', ADMIN_USER_LIST_MESSAGES.qInvalid],
+    ]) {
+      const res = await admin.session.get<{ message: string }>(`/api/admin/users?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message });
+    }
   });
 });
 

@@ -1,6 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   addBookmarkBodySchema,
+  listBookmarksQuerySchema,
+  type ListBookmarksQuery,
   VIDEO_MESSAGES,
   type AddBookmarkBody,
   type BookmarkCheckDto,
@@ -10,7 +26,9 @@ import {
 import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
 import { CatalogClient } from '../clients/catalog.client.js';
 import { RowIdPipe } from '../http/row-id.pipe.js';
+import { sendPage } from '../http/next-page.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
+import { ZodParamsPipe } from '../http/zod-params.pipe.js';
 
 const VideoIdPipe = new RowIdPipe(VIDEO_MESSAGES.notFound);
 
@@ -20,10 +38,15 @@ const VideoIdPipe = new RowIdPipe(VIDEO_MESSAGES.notFound);
 export class BookmarksController {
   constructor(private readonly catalog: CatalogClient) {}
 
-  /** Newest save first. */
+  /** Newest save first, 100 to a page (`?limit&cursor`); more pages: the `Link` header. */
   @Get()
-  list(@CurrentUser() user: UserDto): Promise<VideoDto[]> {
-    return this.catalog.listBookmarks(user.id);
+  async list(
+    @CurrentUser() user: UserDto,
+    @Query(new ZodParamsPipe(listBookmarksQuerySchema)) page: ListBookmarksQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<VideoDto[]> {
+    return sendPage(req, res, await this.catalog.listBookmarks(user.id, page));
   }
 
   @Get('check/:videoId')

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { BookmarkCheckDto, VideoDto } from '@app/contracts';
+import {
+  encodePageCursor,
+  PAGE_CURSOR_MESSAGES,
+  parseNextPageLink,
+  type BookmarkCheckDto,
+  type VideoDto,
+} from '@app/contracts';
 import {
   HttpSession,
   signUpMember,
@@ -73,6 +79,36 @@ describe('bookmarks', () => {
     // Someone else's list is their own.
     const { session: other } = await member();
     expect((await other.get<VideoDto[]>('/api/bookmarks')).body).toEqual([]);
+  });
+
+  it('pages the list with a Link header, each saved video once, saves made meanwhile included after none', async () => {
+    const { session: uploader } = await member();
+    const { session } = await member();
+    const videos = [];
+    for (const title of ['Page one', 'Page two', 'Page three', 'Page four', 'Page five'])
+      videos.push(await linkVideo(uploader, title));
+    for (const video of videos.slice(0, 4)) await session.post('/api/bookmarks', { videoId: video.id });
+
+    const whole = await session.get<VideoDto[]>('/api/bookmarks');
+    expect(whole.body.map((video) => video.title)).toEqual(['Page four', 'Page three', 'Page two', 'Page one']);
+    expect(whole.headers.get('link')).toBeNull();
+
+    const first = await session.get<VideoDto[]>('/api/bookmarks?limit=3');
+    expect(first.body.map((video) => video.title)).toEqual(['Page four', 'Page three', 'Page two']);
+    const next = parseNextPageLink(first.headers.get('link'));
+    expect(next).toMatch(/^\/api\/bookmarks\?limit=3&cursor=[A-Za-z0-9_-]+$/);
+    // A save made meanwhile goes to the top: not on the pages after the cursor.
+    await session.post('/api/bookmarks', { videoId: videos[4]!.id });
+    const second = await session.get<VideoDto[]>(next!);
+    expect(second.status).toBe(200);
+    expect(second.body.map((video) => video.title)).toEqual(['Page one']);
+    expect(second.headers.get('link')).toBeNull();
+
+    for (const cursor of ['%%%', encodePageCursor({ k: 'yesterday', id: 1 })]) {
+      const bad = await session.get<{ message: string }>(`/api/bookmarks?cursor=${encodeURIComponent(cursor)}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ message: PAGE_CURSOR_MESSAGES.invalid });
+    }
   });
 
   it('refuses what cannot be saved, and forgets a deleted video', async () => {

@@ -5,7 +5,9 @@ import {
   type BookmarkCheckDto,
   type CategoryDto,
   type CreateCategoryRequest,
+  type ListBookmarksQuery,
   type ListVideosRequest,
+  type Page,
   type VideoDto,
 } from '@app/contracts';
 import { RpcClient } from '@app/common';
@@ -37,7 +39,7 @@ export class CatalogClient {
     return this.rpc.call(CATALOG_RPC.deleteCategory, { actor: { id: actor.id, isAdmin: actor.isAdmin }, categoryId });
   }
 
-  listVideos(request: ListVideosRequest): Promise<VideoDto[]> {
+  listVideos(request: ListVideosRequest): Promise<Page<VideoDto>> {
     return this.rpc.call(CATALOG_RPC.listVideos, request);
   }
 
@@ -56,8 +58,8 @@ export class CatalogClient {
     return this.rpc.call(CATALOG_RPC.awaitVideo, { videoId, revision }, catchingUp());
   }
 
-  listBookmarks(userId: string): Promise<VideoDto[]> {
-    return this.rpc.call(CATALOG_RPC.listBookmarks, { userId });
+  listBookmarks(userId: string, page: ListBookmarksQuery): Promise<Page<VideoDto>> {
+    return this.rpc.call(CATALOG_RPC.listBookmarks, { userId, ...page });
   }
 
   checkBookmark(userId: string, videoId: number): Promise<BookmarkCheckDto> {

@@ -8,6 +8,9 @@ import {
   type FeedbackVoteDto,
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
+  type AuthorFeedbackPageQuery,
+  type Page,
+  type VideoFeedbackPageQuery,
 } from '@app/contracts';
 import { RpcClient } from '@app/common';
 
@@ -15,16 +18,16 @@ import { RpcClient } from '@app/common';
 export class FeedbackClient {
   constructor(private readonly rpc: RpcClient) {}
 
-  listByAuthor(userId: string): Promise<UserFeedbackItemDto[]> {
-    return this.rpc.call(FEEDBACK_RPC.listByAuthor, { userId });
+  listByAuthor(userId: string, page: AuthorFeedbackPageQuery): Promise<Page<UserFeedbackItemDto>> {
+    return this.rpc.call(FEEDBACK_RPC.listByAuthor, { userId, ...page });
   }
 
   authorStats(userId: string): Promise<UserFeedbackStatsDto> {
     return this.rpc.call(FEEDBACK_RPC.authorStats, { userId });
   }
 
-  listByVideo(videoId: number, viewerId: string | null): Promise<FeedbackDto[]> {
-    return this.rpc.call(FEEDBACK_RPC.listByVideo, { videoId, viewerId });
+  listByVideo(videoId: number, viewerId: string | null, page: VideoFeedbackPageQuery): Promise<Page<FeedbackDto>> {
+    return this.rpc.call(FEEDBACK_RPC.listByVideo, { videoId, viewerId, ...page });
   }
 
   create(actor: Actor, videoId: number, body: CreateFeedbackBody): Promise<FeedbackDto> {

@@ -1,11 +1,27 @@
-import { Body, Controller, Get, HttpStatus, NotFoundException, Param, Post, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   AUTH_MESSAGES,
   createFeedbackBodySchema,
   FEEDBACK_MESSAGES,
   feedbackByAuthorRequestSchema,
+  authorFeedbackPageQuerySchema,
   rateFeedbackBodySchema,
+  videoFeedbackPageQuerySchema,
+  type AuthorFeedbackPageQuery,
+  type VideoFeedbackPageQuery,
   VIDEO_MESSAGES,
   type CreateFeedbackBody,
   type FeedbackByAuthorRequest,
@@ -21,6 +37,7 @@ import { CurrentUser, SignedInGuard } from '../auth/signed-in.guard.js';
 import { hasHttpStatus } from '../auth/session.setup.js';
 import { AuthClient } from '../clients/auth.client.js';
 import { FeedbackClient } from '../clients/feedback.client.js';
+import { sendPage } from '../http/next-page.js';
 import { RowIdPipe } from '../http/row-id.pipe.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { ZodParamsPipe } from '../http/zod-params.pipe.js';
@@ -38,11 +55,22 @@ export class FeedbackController {
     private readonly auth: AuthClient,
   ) {}
 
-  /** Public: the feedback a member gave, newest first, for their profile. 404 for no such member. */
+  /**
+   * Public: the feedback a member gave, newest first, for their profile, 100 to a page
+   * (`?limit&cursor`, more pages: the `Link` header). 404 for no such member.
+   */
   @Get('user/:userId')
-  async listByAuthor(@Param(byAuthor) params: FeedbackByAuthorRequest): Promise<UserFeedbackItemDto[]> {
-    const [items] = await Promise.all([this.feedback.listByAuthor(params.userId), this.requireMember(params.userId)]);
-    return items;
+  async listByAuthor(
+    @Param(byAuthor) params: FeedbackByAuthorRequest,
+    @Query(new ZodParamsPipe(authorFeedbackPageQuerySchema)) page: AuthorFeedbackPageQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserFeedbackItemDto[]> {
+    const [items] = await Promise.all([
+      this.feedback.listByAuthor(params.userId, page),
+      this.requireMember(params.userId),
+    ]);
+    return sendPage(req, res, items);
   }
 
   /** Public: how that feedback was received. 404 for no such member. */
@@ -52,10 +80,18 @@ export class FeedbackController {
     return stats;
   }
 
-  /** Public: a video's feedback, most helpful first; a signed-in viewer sees their own votes and ratings. */
+  /**
+   * Public: a video's feedback, most helpful first, 100 to a page (`?limit&cursor`, more pages: the
+   * `Link` header); a signed-in viewer sees their own votes and ratings.
+   */
   @Get('video/:videoId')
-  listByVideo(@Param('videoId', VideoIdPipe) videoId: number, @Req() req: Request): Promise<FeedbackDto[]> {
-    return this.feedback.listByVideo(videoId, req.user?.id ?? null);
+  async listByVideo(
+    @Param('videoId', VideoIdPipe) videoId: number,
+    @Query(new ZodParamsPipe(videoFeedbackPageQuerySchema)) page: VideoFeedbackPageQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<FeedbackDto[]> {
+    return sendPage(req, res, await this.feedback.listByVideo(videoId, req.user?.id ?? null, page));
   }
 
   /** Once per member, never on one's own feedback. 201 with the vote. */

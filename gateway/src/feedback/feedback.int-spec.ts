@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AUTH_MESSAGES,
   FEEDBACK_MESSAGES,
+  PAGE_CURSOR_MESSAGES,
+  parseNextPageLink,
+  type FeedbackDto,
   type UserDto,
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
@@ -242,4 +245,74 @@ describe('a member without feedback', () => {
       }
     },
   );
+});
+
+describe('paging the feedback lists', () => {
+  /** Follows `Link: rel="next"` to the last page, giving feedback while it goes. */
+  async function walk<T extends { id: number }>(path: string, meanwhile: () => Promise<unknown>) {
+    const seen: number[] = [];
+    let url: string | null = path;
+    let pages = 0;
+    while (url !== null) {
+      const res: { status: number; headers: Headers; body: T[] } = await visitor().get<T[]>(url);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.map((item) => item.id));
+      url = parseNextPageLink(res.headers.get('link'));
+      pages += 1;
+      await meanwhile();
+      if (pages > 50) throw new Error('still paging after 50 pages');
+    }
+    return { seen, pages };
+  }
+
+  it("pages a member's feedback newest first and a video's most helpful first, each once, with a Link header", async () => {
+    const [author, uploader] = [await member(), await member()];
+    const video = await createVideo({ uploaderId: uploader.id, title: 'Lob' });
+    const given: number[] = [];
+    for (let i = 0; i < 7; i += 1)
+      given.push(
+        await createFeedback({
+          videoId: video,
+          authorId: author.id,
+          content: `Tip ${i}`,
+          // Two at each moment: ties go by id.
+          createdAt: `2026-03-0${1 + Math.floor(i / 2)}T10:00:00.000Z`,
+          helpfulVotes: i % 3,
+        }),
+      );
+
+    const whole = await feedbackOf(author.id);
+    expect(whole.body.map((item) => item.id)).toEqual([...given].reverse());
+    expect(whole.headers.get('link')).toBeNull();
+
+    const first = await visitor().get<UserFeedbackItemDto[]>(`/api/feedback/user/${author.id}?limit=3`);
+    expect(first.body.map((item) => item.id)).toEqual(given.slice(4).reverse());
+    expect(parseNextPageLink(first.headers.get('link'))).toMatch(
+      new RegExp(`^/api/feedback/user/${author.id}\\?limit=3&cursor=[A-Za-z0-9_-]+$`),
+    );
+
+    let extra = 0;
+    const later = () => createFeedback({ videoId: video, authorId: author.id, content: `Later ${extra++}` });
+    const byAuthor = await walk<UserFeedbackItemDto>(`/api/feedback/user/${author.id}?limit=3`, later);
+    expect(byAuthor.pages).toBe(3);
+    expect(byAuthor.seen).toEqual([...given].reverse());
+
+    const byVideo = await walk<FeedbackDto>(`/api/feedback/video/${video}?limit=2`, later);
+    const everyOnVideo = await visitor().get<FeedbackDto[]>(`/api/feedback/video/${video}`);
+    const pagedOnce = given.every((id) => byVideo.seen.filter((seen) => seen === id).length === 1);
+    expect(pagedOnce).toBe(true);
+    expect(new Set(byVideo.seen).size).toBe(byVideo.seen.length);
+    // Most helpful first, as the unpaged list.
+    const order = everyOnVideo.body.map((item) => item.id).filter((id) => byVideo.seen.includes(id));
+    expect(byVideo.seen).toEqual(order);
+  });
+
+  it('answers a malformed cursor with 400 on both lists', async () => {
+    const { author, golfVideo } = await feedbackGiver();
+    for (const path of [`/api/feedback/user/${author.id}`, `/api/feedback/video/${golfVideo}`]) {
+      const res = await visitor().get<{ message: string }>(`${path}?cursor=nonsense`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: PAGE_CURSOR_MESSAGES.invalid });
+    }
+  });
 });

@@ -2,6 +2,8 @@ export * from './services.js';
 export * from './ids.js';
 export * from './rpc/define-rpc.js';
 export * from './rpc/rpc-registry.js';
+export * from './paging/page-cursor.js';
+export * from './paging/next-page-link.js';
 export * from './health/health.patterns.js';
 export * from './catalog/catalog.patterns.js';
 export * from './catalog/category.types.js';

@@ -13,3 +13,4 @@ export * from './outbox/domain-event-batches.js';
 export * from './provisioning/provision-service-databases.js';
 export * from './provisioning/shared-schema-move.js';
 export * from './provisioning/shared-schema-fixture/index.js';
+export * from './trigram-extension.js';

@@ -153,9 +153,9 @@ const rate = (raterId: string, feedbackId: number, rating: number) =>
   gateway.call(FEEDBACK_RPC.rate, { actor: actor(raterId), id: feedbackId, rating });
 const vote = (userId: string, feedbackId: number) =>
   gateway.call(FEEDBACK_RPC.vote, { actor: actor(userId), id: feedbackId });
-const listForVideo = (videoId: number, viewerId: string | null = null) =>
-  gateway.call(FEEDBACK_RPC.listByVideo, { videoId, viewerId });
-const listByAuthor = (userId: string) => gateway.call(FEEDBACK_RPC.listByAuthor, { userId });
+const listForVideo = async (videoId: number, viewerId: string | null = null) =>
+  (await gateway.call(FEEDBACK_RPC.listByVideo, { videoId, viewerId })).items;
+const listByAuthor = async (userId: string) => (await gateway.call(FEEDBACK_RPC.listByAuthor, { userId })).items;
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => null,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { aCategory, aVideo } from '@/testing/fixtures';
-import { failure, json, MockApi } from '@/testing/mock-api';
+import { failure, json, listPage, MockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 /** The server a visitor's home page talks to: signed out, two categories, the given videos. */
@@ -75,6 +75,38 @@ describe('Home (/)', () => {
     const guitar = within(screen.getByRole('region', { name: 'Guitar Videos' }));
     expect(await guitar.findByRole('heading', { name: 'Barre chords' })).toBeTruthy();
     expect(guitar.queryByRole('heading', { name: 'Driving range swing' })).toBeNull();
+  });
+
+  it('appends the next page the server names when "Load more" is clicked, until there is none', async () => {
+    const first = Array.from({ length: 12 }, (_, i) => aVideo({ id: 100 - i, title: `Clip ${100 - i}` }));
+    api = homeApi().get('/api/videos', ({ url }) =>
+      url.searchParams.get('cursor') === 'page-2'
+        ? listPage([aVideo({ id: 50, title: 'Clip 50' })])
+        : listPage(first, '/api/videos?limit=12&sort=recent&cursor=page-2'),
+    );
+    renderRoute('/', api);
+    expect(await featured().findAllByRole('article')).toHaveLength(12);
+
+    await userEvent.click(featured().getByRole('button', { name: 'Load more' }));
+
+    expect(await featured().findByRole('heading', { name: 'Clip 50' })).toBeTruthy();
+    expect(featured().getAllByRole('article')).toHaveLength(13);
+    expect(featured().queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(api.requests).toContain('GET /api/videos?limit=12&sort=recent&cursor=page-2');
+  });
+
+  it('asks the server to search, best match first, and shows what it found', async () => {
+    api = homeApi().get('/api/videos', ({ url }) =>
+      listPage(url.searchParams.get('q') === 'backhnad' ? [aVideo({ id: 3, title: 'Backhand slice' })] : [aVideo()]),
+    );
+    renderRoute('/', api);
+    await featured().findByRole('heading', { name: 'Driving range swing' });
+
+    await userEvent.type(screen.getByTestId('home-search-input'), 'backhnad{Enter}');
+
+    expect(await featured().findByRole('heading', { name: 'Backhand slice' })).toBeTruthy();
+    expect(featured().queryByRole('heading', { name: 'Driving range swing' })).toBeNull();
+    expect(api.requests).toContain('GET /api/videos?limit=12&q=backhnad');
   });
 
   it("opens a video's page when its card is clicked", async () => {

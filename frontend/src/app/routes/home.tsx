@@ -1,9 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { UploadVideoButton } from '@/app/layout/upload-video-button';
 import { HERO_IMAGES } from '@/assets/hero/hero-images';
 import { HeroSlideshow } from '@/components/hero-slideshow';
 import { DocumentTitle } from '@/components/ui/document-title';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { SortSelect } from '@/components/ui/sort-select';
 import { SearchIcon, VideoOffIcon } from '@/components/ui/icons';
 import { CATEGORIES_SECTION_ID, CATEGORY_REQUEST_MAILTO, HOME_VIDEOS_LIMIT } from '@/config/constants';
@@ -11,9 +12,8 @@ import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
 import type { Category } from '@/features/categories/api/get-categories';
 import { CategoryGrid } from '@/features/categories/components/category-grid';
-import { useVideos, type VideoListSort } from '@/features/videos/api/get-videos';
+import { useInfiniteVideos, type VideoListSort } from '@/features/videos/api/get-videos';
 import { VideoGrid, VideoGridSkeleton } from '@/features/videos/components/video-card';
-import { filterByTitle, sortVideos } from '@/features/videos/utils/video-list';
 import { useCurrentUser } from '@/lib/auth';
 
 function HeroActions() {
@@ -42,7 +42,10 @@ const HOME_SORTS: { value: VideoListSort; label: string }[] = [
   { value: 'rating', label: 'Highest Rated' },
 ];
 
-/** The title search: applied on Enter or the button, kept in the address (?q=) like the header's search. */
+/**
+ * The search, answered by the server (titles, descriptions, uploaders and categories, a typo in a
+ * longer word forgiven): applied on Enter or the button, kept in the address (?q=) like the header's.
+ */
 function VideoSearch({ applied, onApply }: { applied: string; onApply: (query: string) => void }) {
   const [draft, setDraft] = useState(applied);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -84,9 +87,14 @@ function FeaturedVideos({ category }: { category: Category | null }) {
     setQuery(addressQuery);
   }
   const [sort, setSort] = useState<VideoListSort>('recent');
-  const videos = useVideos({ limit: HOME_VIDEOS_LIMIT, categoryId: category?.id, sort });
-  // The server sorts; sorting the page again keeps the order right whatever the server's tie-breaks.
-  const shown = useMemo(() => sortVideos(filterByTitle(videos.data ?? [], query), sort), [videos.data, query, sort]);
+  // A search in the default order is served best match first (no sort sent); a sort chosen orders its matches.
+  const videos = useInfiniteVideos({
+    limit: HOME_VIDEOS_LIMIT,
+    categoryId: category?.id,
+    sort: query && sort === 'recent' ? undefined : sort,
+    q: query,
+  });
+  const shown = videos.videos;
   const heading = category ? `${category.name} Videos` : 'Featured Videos';
 
   const applyQuery = (next: string) => {
@@ -108,7 +116,7 @@ function FeaturedVideos({ category }: { category: Category | null }) {
         </div>
         {query && (
           <p className="videos-toolbar__status" role="status">
-            Showing titles matching “{query}”.{' '}
+            Showing videos matching “{query}”.{' '}
             <button type="button" className="link-button" onClick={() => applyQuery('')}>
               Clear search
             </button>
@@ -127,7 +135,14 @@ function FeaturedVideos({ category }: { category: Category | null }) {
             <p className="empty-state__text">No videos found. Be the first to upload!</p>
           </div>
         ) : (
-          <VideoGrid videos={shown} />
+          <>
+            <VideoGrid videos={shown} />
+            <LoadMoreButton
+              hasNextPage={videos.hasNextPage}
+              isFetchingNextPage={videos.isFetchingNextPage}
+              onLoadMore={() => void videos.fetchNextPage()}
+            />
+          </>
         )}
       </div>
     </section>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { aCategory, aUser, aVideo, feedbackStats, MEMBER_ID } from '@/testing/fixtures';
-import { failure, json, MockApi } from '@/testing/mock-api';
+import { failure, json, listPage, MockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 const mine = [
@@ -69,6 +69,26 @@ describe('My Videos (/my-videos)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(titles()).toEqual(['Putting drill', 'Barre chords']);
+  });
+
+  it('loads the videos after the first 100 with "Load more", counting them in the statistics', async () => {
+    const next = `/api/videos?limit=100&uploaderId=${MEMBER_ID}&cursor=more`;
+    api = myVideosApi().get('/api/videos', ({ url }) =>
+      url.searchParams.get('cursor') === 'more'
+        ? listPage([aVideo({ id: 5, title: 'Old serve', uploaderId: MEMBER_ID, views: 6 })])
+        : listPage(mine, next),
+    );
+    renderRoute('/my-videos', api);
+    await screen.findByRole('heading', { name: 'Putting drill' });
+    expect(stat('stat-total-videos')).toBe('2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByRole('heading', { name: 'Old serve' })).toBeTruthy();
+    expect(stat('stat-total-videos')).toBe('3');
+    expect(stat('stat-total-views')).toBe('1,240');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(api.requests).toContain(`GET ${next}`);
   });
 
   it("shows 'No videos yet' to a member who has uploaded nothing", async () => {

@@ -7,7 +7,8 @@ import { EyeIcon, MessageIcon, SearchIcon, StarIcon, VideoIcon } from '@/compone
 import { LOGIN_REDIRECT_URL, USER_VIDEOS_LIMIT } from '@/config/constants';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useUserFeedbackStats } from '@/features/feedback/api/get-user-feedback-stats';
-import { useVideos, type Video } from '@/features/videos/api/get-videos';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
+import { useInfiniteVideos, type Video } from '@/features/videos/api/get-videos';
 import { DeleteVideoDialog } from '@/features/videos/components/delete-video-dialog';
 import { EditDescriptionDialog } from '@/features/videos/components/edit-description-dialog';
 import { VideoActionsMenu } from '@/features/videos/components/video-actions-menu';
@@ -51,7 +52,8 @@ function StatCard({
 
 function MyVideosContent({ user }: { user: CurrentUser }) {
   // Everything of the member's, sorted and filtered here, so switching costs no request.
-  const videos = useVideos({ uploaderId: user.id, limit: USER_VIDEOS_LIMIT });
+  // The first page is the spec's 100; "Load more" follows the server's next link.
+  const videos = useInfiniteVideos({ uploaderId: user.id, limit: USER_VIDEOS_LIMIT });
   const stats = useUserFeedbackStats(user.id);
   const categories = useCategories();
   const [search, setSearch] = useState('');
@@ -60,7 +62,7 @@ function MyVideosContent({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState<Video | null>(null);
   const [deleting, setDeleting] = useState<Video | null>(null);
 
-  const list = useMemo(() => videos.data ?? [], [videos.data]);
+  const list = videos.videos;
   const shown = useMemo(() => {
     const inCategory =
       categoryId === ALL_CATEGORIES ? list : list.filter((video) => String(video.categoryId) === categoryId);
@@ -180,10 +182,17 @@ function MyVideosContent({ user }: { user: CurrentUser }) {
           )}
         </div>
       ) : (
-        <VideoGrid
-          videos={shown}
-          renderActions={(video) => <VideoActionsMenu video={video} onEdit={setEditing} onDelete={setDeleting} />}
-        />
+        <>
+          <VideoGrid
+            videos={shown}
+            renderActions={(video) => <VideoActionsMenu video={video} onEdit={setEditing} onDelete={setDeleting} />}
+          />
+          <LoadMoreButton
+            hasNextPage={videos.hasNextPage}
+            isFetchingNextPage={videos.isFetchingNextPage}
+            onLoadMore={() => void videos.fetchNextPage()}
+          />
+        </>
       )}
 
       <EditDescriptionDialog video={editing} onClose={() => setEditing(null)} />

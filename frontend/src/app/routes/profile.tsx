@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/ui/document-title';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { AlertCircleIcon, ArrowLeftIcon, EyeIcon, MessageIcon, StarIcon, VideoIcon } from '@/components/ui/icons';
 import { Tabs } from '@/components/ui/tabs';
 import { USER_VIDEOS_LIMIT } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { useUserFeedback } from '@/features/feedback/api/get-user-feedback';
+import { useInfiniteUserFeedback } from '@/features/feedback/api/get-user-feedback';
 import { useUserFeedbackStats } from '@/features/feedback/api/get-user-feedback-stats';
 import { FeedbackLevelBadge } from '@/features/feedback/components/feedback-level-badge';
 import { UserFeedbackCard } from '@/features/feedback/components/user-feedback-card';
@@ -13,7 +14,7 @@ import { useUser } from '@/features/users/api/get-user';
 import { ChangePasswordDialog } from '@/features/users/components/change-password-dialog';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
 import { ProfileHeader, ProfileSkeleton, type ProfileStat } from '@/features/users/components/profile-header';
-import { useVideos } from '@/features/videos/api/get-videos';
+import { useInfiniteVideos } from '@/features/videos/api/get-videos';
 import { VideoGrid } from '@/features/videos/components/video-card';
 import { VideoAchievementsCard } from '@/features/videos/components/video-achievements';
 import { useCurrentUser } from '@/lib/auth';
@@ -69,8 +70,9 @@ export function ProfileRoute() {
   const [changingPassword, setChangingPassword] = useState(false);
 
   const user = useUser(userId);
-  const videos = useVideos({ uploaderId: userId, limit: USER_VIDEOS_LIMIT });
-  const feedback = useUserFeedback(userId);
+  // The first page is the spec's 100; "Load more" follows the server's next link.
+  const videos = useInfiniteVideos({ uploaderId: userId, limit: USER_VIDEOS_LIMIT });
+  const feedback = useInfiniteUserFeedback(userId);
   const feedbackStats = useUserFeedbackStats(userId);
 
   // Ownership is the route id compared with the signed-in member's id (spec section 6).
@@ -89,10 +91,10 @@ export function ProfileRoute() {
   }
 
   const profile = user.data;
-  const videoList = videos.data ?? [];
-  const feedbackList = feedback.data ?? [];
+  const videoList = videos.videos;
+  const feedbackList = feedback.items;
   const totalViews = videoList.reduce((sum, video) => sum + (video.views ?? 0), 0);
-  const feedbackGiven = feedback.data?.length ?? feedbackStats.data?.totalFeedback ?? 0;
+  const feedbackGiven = feedback.data ? feedbackList.length : (feedbackStats.data?.totalFeedback ?? 0);
 
   const stats: ProfileStat[] = [
     {
@@ -136,7 +138,14 @@ export function ProfileRoute() {
       }
     />
   ) : (
-    <VideoGrid videos={videoList} />
+    <>
+      <VideoGrid videos={videoList} />
+      <LoadMoreButton
+        hasNextPage={videos.hasNextPage}
+        isFetchingNextPage={videos.isFetchingNextPage}
+        onLoadMore={() => void videos.fetchNextPage()}
+      />
+    </>
   );
 
   const feedbackTab = feedback.isPending ? (
@@ -161,13 +170,20 @@ export function ProfileRoute() {
       }
     />
   ) : (
-    <ul className="feedback-list">
-      {feedbackList.map((item) => (
-        <li key={item.id}>
-          <UserFeedbackCard item={item} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="feedback-list">
+        {feedbackList.map((item) => (
+          <li key={item.id}>
+            <UserFeedbackCard item={item} />
+          </li>
+        ))}
+      </ul>
+      <LoadMoreButton
+        hasNextPage={feedback.hasNextPage}
+        isFetchingNextPage={feedback.isFetchingNextPage}
+        onLoadMore={() => void feedback.fetchNextPage()}
+      />
+    </>
   );
 
   return (

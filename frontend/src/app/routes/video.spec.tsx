@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event';
 import { KEYBOARD_SHORTCUTS } from '@/features/videos/player/keyboard-shortcuts';
 import { aCategory, aFeedback, aUser, aVideo, OTHER_MEMBER_ID } from '@/testing/fixtures';
-import { failure, json, MockApi } from '@/testing/mock-api';
+import { failure, json, listPage, MockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 /** The server behind /video/7: the video, its feedback, and a visitor unless `user` is given. */
@@ -37,6 +37,24 @@ describe('Video page (/video/{id})', () => {
     const feedback = within(screen.getByTestId('feedback-section'));
     expect(await feedback.findByText('Keep your head still through impact.')).toBeTruthy();
     expect(feedback.getByTestId('feedback-author').textContent).toContain('Maya Lind');
+  });
+
+  it('loads the feedback after the first page with "Load more feedback"', async () => {
+    api = videoApi().get('/api/feedback/video/:id', ({ url }) =>
+      url.searchParams.get('cursor') === 'next'
+        ? listPage([aFeedback({ id: 30, content: 'Shorter backswing.' })])
+        : listPage([aFeedback()], '/api/feedback/video/7?cursor=next'),
+    );
+    renderRoute('/video/7', api);
+    const feedback = within(await screen.findByTestId('feedback-section'));
+    await feedback.findByText('Keep your head still through impact.');
+
+    await userEvent.click(feedback.getByRole('button', { name: 'Load more feedback' }));
+
+    expect(await feedback.findByText('Shorter backswing.')).toBeTruthy();
+    expect(feedback.getByRole('heading', { name: /Feedback/ }).textContent).toContain('(2)');
+    expect(feedback.queryByRole('button', { name: 'Load more feedback' })).toBeNull();
+    expect(api.requests).toContain('GET /api/feedback/video/7?cursor=next');
   });
 
   it("shows 'No description provided.' and the invitation to give the first feedback", async () => {

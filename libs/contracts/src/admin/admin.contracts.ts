@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { UUID_PATTERN } from '../ids.js';
 import { actorSchema } from '../auth/actor.schema.js';
 import type { UserDto } from '../auth/user.types.js';
+import { cursorTimestamp, type Page, pageCursorParam, pageLimitParam } from '../paging/page-cursor.js';
 import { defineRpc } from '../rpc/define-rpc.js';
+import { hasForbiddenCharacter } from '../text/plain-text.js';
 
 export const ADMIN_MESSAGES = {
   adminRequired: 'Admin access required',
@@ -10,6 +12,37 @@ export const ADMIN_MESSAGES = {
   selfDelete: 'You cannot delete your own account',
   selfDemote: 'You cannot change your own admin status',
 } as const;
+
+/**
+ * GET /api/admin/users `?limit&cursor&q`: newest account first, 100 to a page by default (and at
+ * most), optionally only those whose name or email contains `q` (ignoring case).
+ */
+export const ADMIN_USER_LIST_LIMIT = { default: 100, min: 1, max: 100 } as const;
+export const ADMIN_USER_SEARCH_MAX = 255;
+export const ADMIN_USER_LIST_MESSAGES = {
+  limitInvalid: 'limit must be an integer',
+  qInvalid: `q must be a single search text of at most ${ADMIN_USER_SEARCH_MAX} characters, without control characters`,
+} as const;
+
+/** Where a page of accounts ends: the last account's creation time (microseconds) and id. */
+const adminUserCursorSchema = z.object({ k: cursorTimestamp, id: z.string().regex(UUID_PATTERN) });
+export type AdminUserCursor = z.output<typeof adminUserCursorSchema>;
+
+export const listAdminUsersQuerySchema = z.object({
+  limit: pageLimitParam(ADMIN_USER_LIST_LIMIT, ADMIN_USER_LIST_MESSAGES.limitInvalid),
+  cursor: pageCursorParam(adminUserCursorSchema),
+  q: z
+    .string({ error: ADMIN_USER_LIST_MESSAGES.qInvalid })
+    .trim()
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === '') return null;
+      if ([...value].length <= ADMIN_USER_SEARCH_MAX && !hasForbiddenCharacter(value, 'single-line')) return value;
+      ctx.issues.push({ code: 'custom', message: ADMIN_USER_LIST_MESSAGES.qInvalid, input: value });
+      return z.NEVER;
+    }),
+});
+export type ListAdminUsersQuery = z.output<typeof listAdminUsersQuerySchema>;
 
 export const adminActorMessageSchema = z.object({ actor: actorSchema });
 export type AdminActorMessage = z.input<typeof adminActorMessageSchema>;
@@ -22,10 +55,10 @@ export type AdminUserMessage = z.input<typeof adminUserMessageSchema>;
 
 /** Calls answered by the admin service. Every one refuses a non-admin actor (FORBIDDEN). */
 export const ADMIN_RPC = {
-  /** UserDto[] with emails, newest first; accounts being deleted are left out. */
-  listUsers: defineRpc('admin.users.list.v1', {
-    request: adminActorMessageSchema,
-    response: z.custom<UserDto[]>(),
+  /** A page of accounts with emails, newest first; accounts being deleted are left out (v2: pages, search). */
+  listUsers: defineRpc('admin.users.list.v2', {
+    request: adminActorMessageSchema.extend(listAdminUsersQuerySchema.shape),
+    response: z.custom<Page<UserDto>>(),
   }),
   /** The deletion saga runs in the background. */
   deleteUser: defineRpc('admin.users.delete.v1', {

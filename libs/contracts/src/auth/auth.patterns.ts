@@ -6,6 +6,8 @@ import {
   type UserCleanupResult,
 } from '../admin/admin.contracts.js';
 import { referencedKeysRequestSchema, type ReferencedKeysResponse } from '../media/media-references.js';
+import { listAdminUsersQuerySchema } from '../admin/admin.contracts.js';
+import type { Page } from '../paging/page-cursor.js';
 import { defineRpc } from '../rpc/define-rpc.js';
 import {
   changePasswordRequestSchema,
@@ -119,9 +121,9 @@ export const AUTH_RPC = {
    * The admin service's user list: every account not being deleted, newest first, with email and
    * badges. FORBIDDEN unless the actor is an admin in auth's own table.
    */
-  listUsers: defineRpc('auth.users.list.v1', {
-    request: z.object({ actorId: z.string().regex(UUID_PATTERN) }),
-    response: z.custom<UserDto[]>(),
+  listUsers: defineRpc('auth.users.list.v2', {
+    request: z.object({ actorId: z.string().regex(UUID_PATTERN) }).extend(listAdminUsersQuerySchema.shape),
+    response: z.custom<Page<UserDto>>(),
   }),
   /** The last step of the admin service's user deletion. */
   deleteAccount: defineRpc('auth.users.delete.v1', {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
 import { MAX_INT_ID } from '../ids.js';
+import type { Page } from '../paging/page-cursor.js';
 import { defineRpc, emptyRequestSchema } from '../rpc/define-rpc.js';
-import { bookmarkMessageSchema, bookmarkOwnerMessageSchema, type BookmarkCheckDto } from './bookmark.schemas.js';
+import { bookmarkMessageSchema, listBookmarksMessageSchema, type BookmarkCheckDto } from './bookmark.schemas.js';
 import { createCategoryMessageSchema, deleteCategoryMessageSchema } from './category.schemas.js';
 import type { CategoryDto } from './category.types.js';
 import { getVideoRequestSchema, listVideosRequestSchema } from './video.schemas.js';
@@ -33,9 +34,10 @@ export const CATALOG_RPC = {
     request: deleteCategoryMessageSchema,
     response: z.custom<CategoryDto>(),
   }),
-  listVideos: defineRpc('catalog.videos.list.v1', {
+  /** A page of videos and the cursor of the next (v2: v1 answered the bare array of the first page). */
+  listVideos: defineRpc('catalog.videos.list.v2', {
     request: listVideosRequestSchema,
-    response: z.custom<VideoDto[]>(),
+    response: z.custom<Page<VideoDto>>(),
   }),
   /**
    * One video in the list shape, with its thumbnailData; NOT_FOUND "Video not found". With
@@ -54,10 +56,10 @@ export const CATALOG_RPC = {
     request: z.object({ videoId: z.number().int().min(1).max(MAX_INT_ID), revision: z.number().int().min(0) }),
     response: z.custom<{ caughtUp: boolean }>(),
   }),
-  /** The member's saved videos (isBookmarked: true), newest save first. */
-  listBookmarks: defineRpc('catalog.bookmarks.list.v1', {
-    request: bookmarkOwnerMessageSchema,
-    response: z.custom<VideoDto[]>(),
+  /** A page of the member's saved videos (isBookmarked: true), newest save first (v2: pages). */
+  listBookmarks: defineRpc('catalog.bookmarks.list.v2', {
+    request: listBookmarksMessageSchema,
+    response: z.custom<Page<VideoDto>>(),
   }),
   checkBookmark: defineRpc('catalog.bookmarks.check.v1', {
     request: bookmarkMessageSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { firstIssueMessage } from '../auth/auth.schemas.js';
+import { encodePageCursor, PAGE_CURSOR_MAX_LENGTH, PAGE_CURSOR_MESSAGES } from '../paging/page-cursor.js';
 import {
   getVideoRequestSchema,
   listVideosRequestSchema,
@@ -12,11 +13,11 @@ const UPLOADER = '0d4f8a9e-1111-4c3b-9a7e-2b5f0c1d2e3f';
 
 describe('video list request', () => {
   it('normalises query-string values and fills in the defaults', () => {
-    const defaults = { limit: 12, categoryId: null, uploaderId: null, sort: 'recent', q: null };
+    const defaults = { limit: 12, categoryId: null, uploaderId: null, sort: 'recent', q: null, cursor: null };
     expect(listVideosRequestSchema.parse({})).toEqual(defaults);
     expect(
       listVideosRequestSchema.parse({ limit: '30', categoryId: '4', uploaderId: UPLOADER, sort: 'views', q: ' x ' }),
-    ).toEqual({ limit: 30, categoryId: 4, uploaderId: UPLOADER, sort: 'views', q: 'x' });
+    ).toEqual({ limit: 30, categoryId: 4, uploaderId: UPLOADER, sort: 'views', q: 'x', cursor: null });
     expect(listVideosRequestSchema.parse({ limit: '', categoryId: '', uploaderId: '', sort: '', q: '' })).toEqual(
       defaults,
     );
@@ -74,6 +75,57 @@ describe('video list request', () => {
     [{ q: 'a\u0000b' }, VIDEO_LIST_MESSAGES.qControlCharacter],
   ])('refuses %j with the parameter’s message', (query, message) => {
     expect(firstIssueMessage(listVideosRequestSchema, query)).toBe(message);
+  });
+});
+
+describe('video list order and cursor', () => {
+  const cursor = (position: unknown) => encodePageCursor(position);
+
+  it('serves a search without a sort by relevance, and keeps a sort given with it', () => {
+    expect(listVideosRequestSchema.parse({ q: 'swing' }).sort).toBe('relevance');
+    expect(listVideosRequestSchema.parse({ q: 'swing', sort: 'views' }).sort).toBe('views');
+    expect(listVideosRequestSchema.parse({}).sort).toBe('recent');
+    // Only implied: without a search, relevance means nothing and the default order applies.
+    expect(listVideosRequestSchema.parse({ sort: 'relevance' }).sort).toBe('recent');
+  });
+
+  it.each([
+    [{}, { o: 'recent', k: '2026-11-24T06:28:49.123456Z', id: 7 }],
+    [{ sort: 'views' }, { o: 'views', k: 0, id: 1 }],
+    [{ sort: 'feedback' }, { o: 'feedback', k: 12, id: 2_147_483_647 }],
+    [{ sort: 'rating' }, { o: 'rating', k: 4.5, id: 3 }],
+    [{ q: 'backhand' }, { o: 'relevance', k: 0.5555556, id: 9 }],
+  ])('takes the cursor of its own order (%j)', (query, position) => {
+    const request = listVideosRequestSchema.parse({ ...query, cursor: cursor(position) });
+    expect(request.cursor).toEqual(position);
+    // The service checks the normalised request again.
+    expect(listVideosRequestSchema.parse(request)).toEqual(request);
+  });
+
+  it('refuses the cursor of another order', () => {
+    const views = cursor({ o: 'views', k: 3, id: 1 });
+    expect(firstIssueMessage(listVideosRequestSchema, { cursor: views })).toBe(PAGE_CURSOR_MESSAGES.otherOrder);
+    expect(firstIssueMessage(listVideosRequestSchema, { sort: 'rating', cursor: views })).toBe(
+      PAGE_CURSOR_MESSAGES.otherOrder,
+    );
+    expect(firstIssueMessage(listVideosRequestSchema, { q: 'x', cursor: views })).toBe(PAGE_CURSOR_MESSAGES.otherOrder);
+  });
+
+  it.each([
+    ['not base64', '***'],
+    ['truncated', cursor({ o: 'views', k: 3, id: 1 }).slice(0, -3)],
+    ['not JSON', btoa('{"o":')],
+    ['an unknown order', cursor({ o: 'title', k: 'a', id: 1 })],
+    ['a timestamp in milliseconds', cursor({ o: 'recent', k: '2026-11-24T06:28:49.123Z', id: 1 })],
+    ['a text for a count', cursor({ o: 'views', k: '3', id: 1 })],
+    ['a negative count', cursor({ o: 'views', k: -1, id: 1 })],
+    ['no id', cursor({ o: 'views', k: 3 })],
+    ['an id out of range', cursor({ o: 'views', k: 3, id: 2_147_483_648 })],
+    ['SQL', cursor({ o: 'recent', k: "2026-01-01'; DROP TABLE x; --", id: 1 })],
+    ['a repeated parameter', ['a', 'b']],
+    ['a very long one', 'A'.repeat(PAGE_CURSOR_MAX_LENGTH + 4)],
+  ])('refuses a cursor that is %s', (_, value) => {
+    expect(firstIssueMessage(listVideosRequestSchema, { cursor: value })).toBe(PAGE_CURSOR_MESSAGES.invalid);
   });
 });
 

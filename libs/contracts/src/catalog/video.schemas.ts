@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../ids.js';
 import { hasForbiddenCharacter } from '../text/plain-text.js';
+import { cursorRowId, cursorTimestamp, PAGE_CURSOR_MESSAGES, pageCursorParam } from '../paging/page-cursor.js';
 import { characterCount, integerParam, isBlank, optionalRowIdParam, rowIdParam } from './params.js';
 
 export const VIDEO_LIST_LIMIT = { default: 12, min: 1, max: 100 } as const;
@@ -9,6 +10,11 @@ export const VIDEO_LIST_LIMIT = { default: 12, min: 1, max: 100 } as const;
 export const VIDEO_LIST_SORTS = ['recent', 'views', 'rating', 'feedback'] as const;
 export type VideoListSort = (typeof VIDEO_LIST_SORTS)[number];
 export const VIDEO_LIST_DEFAULT_SORT: VideoListSort = 'recent';
+/**
+ * The order a list is served in: a sort, or `relevance`, the order of a search (`q`) given no
+ * explicit sort (best match first, ties newest first).
+ */
+export type VideoListOrder = VideoListSort | 'relevance';
 
 /** Longest title search, in characters, after trimming (a title is at most 200). */
 export const VIDEO_SEARCH_MAX = 200;
@@ -36,20 +42,32 @@ const uuidParam = (message: string) =>
     .refine((value) => isBlank(value) || UUID_PATTERN.test(value), message)
     .transform((value) => (isBlank(value) ? null : value));
 
+/**
+ * Where a page of videos ends: the last video's sort key and id, in the order it was served in. The
+ * next page holds the videos strictly after it in that order.
+ */
+const videoListCursorSchema = z.discriminatedUnion('o', [
+  z.object({ o: z.literal('recent'), k: cursorTimestamp, id: cursorRowId }),
+  z.object({ o: z.enum(['views', 'feedback']), k: z.number().int().min(0).max(2_147_483_647), id: cursorRowId }),
+  z.object({ o: z.enum(['rating', 'relevance']), k: z.number().finite(), id: cursorRowId }),
+]);
+export type VideoListCursor = z.output<typeof videoListCursorSchema>;
+
 const isSort = (value: string): value is VideoListSort => (VIDEO_LIST_SORTS as readonly string[]).includes(value);
 
 const sortParam = z
   .string({ error: VIDEO_LIST_MESSAGES.sortInvalid })
   .trim()
   .nullish()
-  .transform((value, ctx): VideoListSort => {
-    if (isBlank(value)) return VIDEO_LIST_DEFAULT_SORT;
+  .transform((value, ctx): VideoListOrder | null => {
+    if (isBlank(value)) return null;
+    if (value === 'relevance') return value;
     if (isSort(value)) return value;
     ctx.issues.push({ code: 'custom', message: VIDEO_LIST_MESSAGES.sortInvalid, input: value });
     return z.NEVER;
   });
 
-/** Title search: trimmed; blank means no search. */
+/** Search text: trimmed; blank means no search. */
 const searchParam = z
   .string({ error: VIDEO_LIST_MESSAGES.qInvalid })
   .trim()
@@ -72,21 +90,36 @@ const searchParam = z
  * service. The output is the normalised request the service answers; unknown parameters are
  * dropped.
  */
-export const listVideosRequestSchema = z.object({
-  limit: integerParam(VIDEO_LIST_MESSAGES.limitInvalid).transform((limit) =>
-    limit === null ? VIDEO_LIST_LIMIT.default : Math.min(VIDEO_LIST_LIMIT.max, Math.max(VIDEO_LIST_LIMIT.min, limit)),
-  ),
-  categoryId: optionalRowIdParam(VIDEO_LIST_MESSAGES.categoryIdInvalid),
-  uploaderId: uuidParam(VIDEO_LIST_MESSAGES.uploaderIdInvalid),
-  sort: sortParam,
-  q: searchParam,
-});
+export const listVideosRequestSchema = z
+  .object({
+    limit: integerParam(VIDEO_LIST_MESSAGES.limitInvalid).transform((limit) =>
+      limit === null ? VIDEO_LIST_LIMIT.default : Math.min(VIDEO_LIST_LIMIT.max, Math.max(VIDEO_LIST_LIMIT.min, limit)),
+    ),
+    categoryId: optionalRowIdParam(VIDEO_LIST_MESSAGES.categoryIdInvalid),
+    uploaderId: uuidParam(VIDEO_LIST_MESSAGES.uploaderIdInvalid),
+    sort: sortParam,
+    q: searchParam,
+    cursor: pageCursorParam(videoListCursorSchema),
+  })
+  .transform((request, ctx) => {
+    // `relevance` is only ever implied (a search without a sort), or echoed back normalised.
+    const sort: VideoListOrder =
+      request.sort === 'relevance' && request.q === null
+        ? VIDEO_LIST_DEFAULT_SORT
+        : (request.sort ?? (request.q === null ? VIDEO_LIST_DEFAULT_SORT : 'relevance'));
+    if (request.cursor !== null && request.cursor.o !== sort) {
+      ctx.issues.push({ code: 'custom', message: PAGE_CURSOR_MESSAGES.otherOrder, input: request.cursor });
+      return z.NEVER;
+    }
+    return { ...request, sort };
+  });
 
 /** What a client may send: query-string values, or numbers. */
 export type ListVideosQuery = z.input<typeof listVideosRequestSchema>;
 /**
- * At most `limit` videos in `sort` order, optionally one category's or one uploader's, optionally
- * only those whose title contains `q` (case-insensitive).
+ * At most `limit` videos in `sort` order after `cursor` (from the first when null), optionally one
+ * category's or one uploader's, optionally only those matching the search `q` (title, description,
+ * uploader's name or category's name; see the catalog's search rules).
  */
 export type ListVideosRequest = z.output<typeof listVideosRequestSchema>;
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
+import type { Page } from '../paging/page-cursor.js';
 import { defineRpc } from '../rpc/define-rpc.js';
 import {
   createFeedbackMessageSchema,
   feedbackByAuthorRequestSchema,
+  listAuthorFeedbackMessageSchema,
   listVideoFeedbackMessageSchema,
   rateFeedbackMessageSchema,
   voteFeedbackMessageSchema,
@@ -18,19 +20,19 @@ import type {
 
 /** Calls answered by the feedback service. */
 export const FEEDBACK_RPC = {
-  /** Newest first. */
-  listByAuthor: defineRpc('feedback.by-author.list.v1', {
-    request: feedbackByAuthorRequestSchema,
-    response: z.custom<UserFeedbackItemDto[]>(),
+  /** A page of a member's feedback, newest first (v2: pages). */
+  listByAuthor: defineRpc('feedback.by-author.list.v2', {
+    request: listAuthorFeedbackMessageSchema,
+    response: z.custom<Page<UserFeedbackItemDto>>(),
   }),
   authorStats: defineRpc('feedback.by-author.stats.v1', {
     request: feedbackByAuthorRequestSchema,
     response: z.custom<UserFeedbackStatsDto>(),
   }),
-  /** Most helpful first. */
-  listByVideo: defineRpc('feedback.by-video.list.v1', {
+  /** A page of a video's feedback, most helpful first (v2: pages). */
+  listByVideo: defineRpc('feedback.by-video.list.v2', {
     request: listVideoFeedbackMessageSchema,
-    response: z.custom<FeedbackDto[]>(),
+    response: z.custom<Page<FeedbackDto>>(),
   }),
   create: defineRpc('feedback.create.v1', {
     request: createFeedbackMessageSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorRowId, newestFirstCursorSchema, pageCursorParam, pageLimitParam } from '../paging/page-cursor.js';
 import { UUID_PATTERN } from '../ids.js';
 import { actorSchema } from '../auth/actor.schema.js';
 import { characterCount, rowIdParam } from '../catalog/params.js';
@@ -84,9 +85,39 @@ export function feedbackLevel(feedbackGiven: number): FeedbackLevel {
 }
 
 /** GET /api/feedback/video/{videoId} as a message: who asks decides viewerVoted/viewerRating. */
-export const listVideoFeedbackMessageSchema = feedbackVideoParamsSchema.extend({
-  viewerId: z.string().regex(UUID_PATTERN).nullish(),
+/**
+ * `?limit&cursor` of the feedback lists: 100 to a page by default (and at most), so the first page
+ * is a video's or a member's whole list as before unless there is more.
+ */
+export const FEEDBACK_LIST_LIMIT = { default: 100, min: 1, max: 100 } as const;
+export const FEEDBACK_LIST_MESSAGES = { limitInvalid: 'limit must be an integer' } as const;
+const feedbackLimit = pageLimitParam(FEEDBACK_LIST_LIMIT, FEEDBACK_LIST_MESSAGES.limitInvalid);
+
+/** A video's feedback is served most helpful first: the position is (helpful votes, id). */
+const videoFeedbackCursorSchema = z.object({ k: z.number().int().min(0).max(2_147_483_647), id: cursorRowId });
+export type VideoFeedbackCursor = z.output<typeof videoFeedbackCursorSchema>;
+
+/** GET /api/feedback/video/{videoId} `?limit&cursor`. */
+export const videoFeedbackPageQuerySchema = z.object({
+  limit: feedbackLimit,
+  cursor: pageCursorParam(videoFeedbackCursorSchema),
 });
+export type VideoFeedbackPageQuery = z.output<typeof videoFeedbackPageQuerySchema>;
+
+/** GET /api/feedback/user/{userId} `?limit&cursor`: newest first. */
+export const authorFeedbackPageQuerySchema = z.object({
+  limit: feedbackLimit,
+  cursor: pageCursorParam(newestFirstCursorSchema),
+});
+export type AuthorFeedbackPageQuery = z.output<typeof authorFeedbackPageQuerySchema>;
+
+export const listVideoFeedbackMessageSchema = feedbackVideoParamsSchema
+  .extend({ viewerId: z.string().regex(UUID_PATTERN).nullish() })
+  .extend(videoFeedbackPageQuerySchema.shape);
+
+export const listAuthorFeedbackMessageSchema = feedbackByAuthorRequestSchema.extend(
+  authorFeedbackPageQuerySchema.shape,
+);
 export type ListVideoFeedbackMessage = z.input<typeof listVideoFeedbackMessageSchema>;
 
 /** NATS payloads, validated again by the feedback service. */

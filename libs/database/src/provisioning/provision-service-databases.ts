@@ -35,6 +35,9 @@ export async function provisionServiceDatabases(options: ProvisionOptions): Prom
     for (const owner of DATABASE_OWNERS) await ensureRole(client, roles[owner], passwordOf(options.serviceUrls[owner]));
     // Nobody creates anything in `public` any more; each service writes only its own schema.
     await client.query(`REVOKE CREATE ON SCHEMA public FROM PUBLIC`);
+    // Extensions a service's role may use but not create (only a superuser, or a database owner,
+    // may): pg_trgm for the catalog's search indexes. In `public`, which every role may use.
+    await client.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
     for (const owner of DATABASE_OWNERS) {
       const role = quoteIdent(roles[owner]);
       await client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database)} TO ${role}`);

@@ -8,8 +8,8 @@ export class AdminUsersHandler {
   constructor(private readonly users: AdminUsersService) {}
 
   @Rpc(ADMIN_RPC.listUsers)
-  list({ actor }: RpcPayload<typeof ADMIN_RPC.listUsers>) {
-    return this.users.list(actor);
+  list({ actor, ...page }: RpcPayload<typeof ADMIN_RPC.listUsers>) {
+    return this.users.list(actor, page);
   }
 
   @Rpc(ADMIN_RPC.deleteUser)

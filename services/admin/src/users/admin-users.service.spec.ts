@@ -99,13 +99,15 @@ const NOT_ADMINS: Array<[string, Actor]> = [
   ['a member claiming to be an admin', { id: MEMBER_ID, isAdmin: true }],
 ];
 
+const FIRST_PAGE = { limit: 100, cursor: null, q: null };
+
 describe('AdminUsersService: admins only', () => {
   it.each(NOT_ADMINS)(
     'refuses %s every action with the spec’s message, before asking or recording anything',
     async (_who, actor) => {
       const { service, asked, recorded, sagaKicks, adminChecks } = serviceWith();
       const refused = { code: ERROR_CODES.forbidden, message: ADMIN_MESSAGES.adminRequired };
-      expect(await failure(service.list(actor))).toEqual(refused);
+      expect(await failure(service.list(actor, FIRST_PAGE))).toEqual(refused);
       expect(await failure(service.delete(actor, MISSING_ID))).toEqual(refused);
       expect(await failure(service.toggleAdmin(actor, MISSING_ID))).toEqual(refused);
       expect(asked()).toEqual([]);
@@ -144,10 +146,11 @@ describe('AdminUsersService.list', () => {
   it('answers auth’s list of accounts, asked in the admin’s name', async () => {
     const list = [userDto(), userDto({ id: ADMIN.id, email: 'admin@example.com', isAdmin: true })];
     const { service, asked: askedOf } = serviceWith({
-      auth: { [AUTH_RPC.listUsers.pattern]: () => Promise.resolve(list) },
+      auth: { [AUTH_RPC.listUsers.pattern]: () => Promise.resolve({ items: list, nextCursor: 'next' }) },
     });
-    expect(await service.list(ADMIN)).toEqual(list);
-    expect(askedOf()).toEqual([asked(AUTH_RPC.listUsers, { actorId: ADMIN.id })]);
+    const search = { limit: 2, cursor: null, q: 'example' };
+    expect(await service.list(ADMIN, search)).toEqual({ items: list, nextCursor: 'next' });
+    expect(askedOf()).toEqual([asked(AUTH_RPC.listUsers, { actorId: ADMIN.id, ...search })]);
   });
 });
 

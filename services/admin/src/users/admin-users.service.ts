@@ -1,5 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ADMIN_MESSAGES, AUTH_RPC, ERROR_CODES, type Actor, type UserDto } from '@app/contracts';
+import {
+  ADMIN_MESSAGES,
+  AUTH_RPC,
+  ERROR_CODES,
+  type Actor,
+  type ListAdminUsersQuery,
+  type Page,
+  type UserDto,
+} from '@app/contracts';
 import { AdminOfRecord, DomainError, NotFoundError, RpcClient, ValidationError, securityEvent } from '@app/common';
 import { AdminUsersRepository } from './admin-users.repository.js';
 import { UserDeletionSaga } from './user-deletion.saga.js';
@@ -19,10 +27,11 @@ export class AdminUsersService {
     private readonly admins: AdminOfRecord,
   ) {}
 
-  async list(actor: Actor): Promise<UserDto[]> {
+  /** A page of accounts, newest first, optionally those whose name or email contains `q`. */
+  async list(actor: Actor, page: ListAdminUsersQuery): Promise<Page<UserDto>> {
     await this.admins.require(actor, ADMIN_MESSAGES.adminRequired, 'list-users');
-    // Auth owns the accounts; accounts being deleted are already hidden there (deletionRequested).
-    return this.services.call(AUTH_RPC.listUsers, { actorId: actor.id });
+    // Auth owns the accounts (and searches them); accounts being deleted are already hidden there.
+    return this.services.call(AUTH_RPC.listUsers, { actorId: actor.id, ...page });
   }
 
   /** Starts the deletion saga; the account can no longer act from this moment. */

@@ -6,6 +6,7 @@ import { AuthSchema1764000000000 } from './migrations/1764000000000-auth-schema.
 import { DeletionRequested1764000000001 } from './migrations/1764000000001-deletion-requested.js';
 import { MemberActivity1764000000002 } from './migrations/1764000000002-member-activity.js';
 import { ProfileBackfill1764000000003 } from './migrations/1764000000003-profile-backfill.js';
+import { UserSearch1764000000160 } from './migrations/1764000000160-user-search.js';
 
 /** auth's schema: members, what their reputation is made of, badges, the first-admin record and its outbox. */
 export const AUTH_DATABASE: ServiceDatabase = {
@@ -16,5 +17,6 @@ export const AUTH_DATABASE: ServiceDatabase = {
     DeletionRequested1764000000001,
     MemberActivity1764000000002,
     ProfileBackfill1764000000003,
+    UserSearch1764000000160,
   ],
 };

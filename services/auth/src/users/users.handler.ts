@@ -48,8 +48,8 @@ export class UsersHandler {
   }
 
   @Rpc(AUTH_RPC.listUsers)
-  listUsers({ actorId }: RpcPayload<typeof AUTH_RPC.listUsers>) {
-    return this.users.listUsers(actorId);
+  listUsers({ actorId, ...page }: RpcPayload<typeof AUTH_RPC.listUsers>) {
+    return this.users.listUsers(actorId, page);
   }
 
   @Rpc(AUTH_RPC.toggleAdmin)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, QueryFailedError, type EntityManager, type Repository } from 'typeorm';
-import { DOMAIN_EVENTS, type PersonState } from '@app/contracts';
+import { DOMAIN_EVENTS, type ListAdminUsersQuery, type PersonState } from '@app/contracts';
 import { recordDomainEvent } from '@app/database';
 import { UserBadgeEntity } from '../db/entities/user-badge.entity.js';
 import { UserEntity } from '../db/entities/user.entity.js';
@@ -33,6 +33,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * only read. Every change of a member's public face (PersonState) bumps `profileRevision` under
  * the row lock and records `user.profile-changed` in the same transaction.
  */
+/** A member's full name as IDX_users_name_trgm indexes it, character for character. */
+const USER_NAME_SQL = `(coalesce("user"."firstName", '') || ' ' || coalesce("user"."lastName", ''))`;
+
 @Injectable()
 export class UsersRepository {
   private readonly users: Repository<UserEntity>;
@@ -180,8 +183,29 @@ export class UsersRepository {
   }
 
   /** Newest first, accounts being deleted left out. */
-  listActive(): Promise<UserEntity[]> {
-    return this.active().orderBy('user.createdAt', 'DESC').addOrderBy('user.id', 'DESC').getMany();
+  /**
+   * A page of accounts not being deleted, newest first, strictly after the cursor, optionally those
+   * whose name or email contains `q` literally, ignoring case (IDX_users_email_trgm / _name_trgm);
+   * at most `limit` + 1 (the extra one tells that another page follows), each with its exact
+   * creation time for the next page's cursor.
+   */
+  async listActive(page: ListAdminUsersQuery): Promise<Array<{ user: UserEntity; cursorKey: string }>> {
+    const query = this.active()
+      .addSelect(`to_char(user.createdAt AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursorKey')
+      .orderBy('user.createdAt', 'DESC')
+      .addOrderBy('user.id', 'DESC')
+      .limit(page.limit + 1);
+    if (page.q !== null)
+      query.andWhere(`(user.email ILIKE :pattern ESCAPE '\\' OR ${USER_NAME_SQL} ILIKE :pattern ESCAPE '\\')`, {
+        pattern: `%${page.q.replace(/[\\%_]/g, '\\$&')}%`,
+      });
+    if (page.cursor !== null)
+      query.andWhere('(user.createdAt, user.id) < (CAST(:afterKey AS timestamptz), CAST(:afterId AS uuid))', {
+        afterKey: page.cursor.k,
+        afterId: page.cursor.id,
+      });
+    const { entities, raw } = await query.getRawAndEntities<{ cursorKey: string }>();
+    return entities.map((user, i) => ({ user, cursorKey: raw[i].cursorKey }));
   }
 
   /** Every badge of these members, oldest first. */

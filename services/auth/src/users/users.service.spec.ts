@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ERROR_CODES } from '@app/contracts';
+import { z } from 'zod';
+import { decodePageCursor, ERROR_CODES } from '@app/contracts';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
 import type { UserEntity } from '../db/entities/user.entity.js';
@@ -214,16 +215,38 @@ describe('UsersService', () => {
     const service = new UsersService(
       strictRepository({
         findById: (id) => Promise.resolve([member, admin].find((user) => user.id === id) ?? null),
-        listActive: () => Promise.resolve([member, admin]),
+        listActive: () =>
+          Promise.resolve([
+            { user: member, cursorKey: '2026-02-02T00:00:00.000001Z' },
+            { user: admin, cursorKey: '2026-02-01T00:00:00.000001Z' },
+          ]),
         findBadgesOf: () => Promise.resolve([badge(OTHER, 'first_video'), badge(ADMIN, 'pro')]),
       }),
     );
-    const listed = await service.listUsers(ADMIN);
+    const listed = (await service.listUsers(ADMIN, { limit: 100, cursor: null, q: null })).items;
     expect(listed.map((user) => [user.email, user.badges.map((b) => b.badgeType)])).toEqual([
       ['other@example.com', ['first_video']],
       ['admin@example.com', ['pro']],
     ]);
-    const refused = await service.listUsers(OTHER).catch((e: unknown) => e);
+    const refused = await service.listUsers(OTHER, { limit: 100, cursor: null, q: null }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ForbiddenError);
+  });
+
+  it('names the next page after the last account of a full one', async () => {
+    const [first, second] = [row({ id: OTHER }), row({ id: ADMIN, isAdmin: true })];
+    const service = new UsersService(
+      strictRepository({
+        findById: () => Promise.resolve(second),
+        listActive: () =>
+          Promise.resolve([
+            { user: first, cursorKey: '2026-02-02T00:00:00.000001Z' },
+            { user: second, cursorKey: '2026-02-01T00:00:00.000001Z' },
+          ]),
+        findBadgesOf: () => Promise.resolve([]),
+      }),
+    );
+    const page = await service.listUsers(ADMIN, { limit: 1, cursor: null, q: null });
+    expect(page.items.map((user) => user.id)).toEqual([OTHER]);
+    expect(decodePageCursor(page.nextCursor!, z.unknown())).toEqual({ k: '2026-02-02T00:00:00.000001Z', id: OTHER });
   });
 });

@@ -12,6 +12,9 @@ import {
   type RegisterRequest,
   type UpdateProfileRequest,
   type UserDto,
+  type ListAdminUsersQuery,
+  type Page,
+  encodePageCursor,
 } from '@app/contracts';
 import { ConflictError, DomainError, NotFoundError, ValidationError, requireAdmin, securityEvent } from '@app/common';
 import { ERROR_CODES } from '@app/contracts';
@@ -115,22 +118,27 @@ export class UsersService {
    * message without an admin actor (say, one published straight onto the bus) changes nothing.
    */
   /** The admin panel's list, asked by the admin service for an actor this table must know as an admin. */
-  async listUsers(actorId: string): Promise<UserDto[]> {
+  async listUsers(actorId: string, page: ListAdminUsersQuery): Promise<Page<UserDto>> {
     await requireAdmin(
       { id: actorId, isAdmin: true },
       async (id) => (await this.users.findById(id))?.isAdmin ?? false,
       { message: ADMIN_MESSAGES.adminRequired, action: 'list-users' },
       this.logger,
     );
-    const users = await this.users.listActive();
-    const badges = await this.users.findBadgesOf(users.map((user) => user.id));
-    return users.map((user) =>
-      toUserDto(
-        user,
-        badges.filter((badge) => badge.userId === user.id),
-        true,
+    const rows = await this.users.listActive(page);
+    const users = rows.slice(0, page.limit);
+    const badges = await this.users.findBadgesOf(users.map(({ user }) => user.id));
+    const last = users.at(-1);
+    return {
+      items: users.map(({ user }) =>
+        toUserDto(
+          user,
+          badges.filter((badge) => badge.userId === user.id),
+          true,
+        ),
       ),
-    );
+      nextCursor: rows.length > page.limit && last ? encodePageCursor({ k: last.cursorKey, id: last.user.id }) : null,
+    };
   }
 
   async toggleAdmin(actorId: string, userId: string): Promise<UserDto> {

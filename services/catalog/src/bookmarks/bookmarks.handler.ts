@@ -8,8 +8,8 @@ export class BookmarksHandler {
   constructor(private readonly bookmarks: BookmarksService) {}
 
   @Rpc(CATALOG_RPC.listBookmarks)
-  list({ userId }: RpcPayload<typeof CATALOG_RPC.listBookmarks>) {
-    return this.bookmarks.list(userId);
+  list({ userId, limit, cursor }: RpcPayload<typeof CATALOG_RPC.listBookmarks>) {
+    return this.bookmarks.list(userId, { limit, cursor });
   }
 
   @Rpc(CATALOG_RPC.checkBookmark)

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { BookmarkCheckDto, VideoDto } from '@app/contracts';
+import {
+  encodePageCursor,
+  type BookmarkCheckDto,
+  type ListBookmarksQuery,
+  type NewestFirstCursor,
+  type Page,
+  type VideoDto,
+} from '@app/contracts';
 import { NotFoundError } from '@app/common';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { toVideoDto } from '../videos/video.mapper.js';
@@ -13,9 +20,17 @@ export class BookmarksService {
     private readonly videos: VideosRepository,
   ) {}
 
-  async list(userId: string): Promise<VideoDto[]> {
-    const rows = await this.videos.findBookmarkedBy(userId);
-    return rows.map((row) => ({ ...toVideoDto(row), isBookmarked: true }));
+  /** A page of the member's saved videos, newest save first, and the cursor of the next when more follow. */
+  async list(userId: string, page: ListBookmarksQuery = { limit: 100, cursor: null }): Promise<Page<VideoDto>> {
+    const rows = await this.videos.findBookmarkedBy(userId, page);
+    const items = rows.slice(0, page.limit);
+    const last = items.at(-1);
+    const next: NewestFirstCursor | null =
+      rows.length > page.limit && last ? { k: last.cursorKey, id: last.bookmarkId } : null;
+    return {
+      items: items.map((row) => ({ ...toVideoDto(row), isBookmarked: true })),
+      nextCursor: next && encodePageCursor(next),
+    };
   }
 
   async check(userId: string, videoId: number): Promise<BookmarkCheckDto> {

@@ -7,6 +7,7 @@ import { CatalogSchema1764000000000 } from './migrations/1764000000000-catalog-s
 import { ListingProjection1764000000001 } from './migrations/1764000000001-listing-projection.js';
 import { CategoryEventsBackfill1764000000002 } from './migrations/1764000000002-category-events-backfill.js';
 import { ListingPlaybackFrames1764000000003 } from './migrations/1764000000003-listing-playback-frames.js';
+import { ListingSearch1764000000160 } from './migrations/1764000000160-listing-search.js';
 
 /** catalog's schema: categories, bookmarks, its listing projection (video_listings, people) and its outbox. */
 export const CATALOG_DATABASE: ServiceDatabase = {
@@ -17,5 +18,6 @@ export const CATALOG_DATABASE: ServiceDatabase = {
     ListingProjection1764000000001,
     CategoryEventsBackfill1764000000002,
     ListingPlaybackFrames1764000000003,
+    ListingSearch1764000000160,
   ],
 };

@@ -111,7 +111,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const list = (query: ListVideosQuery = {}) => videos.list(listVideosRequestSchema.parse(query));
+const list = async (query: ListVideosQuery = {}) => (await videos.list(listVideosRequestSchema.parse(query))).items;
 const titles = (items: VideoDto[]) => items.map((video) => video.title);
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -313,12 +313,12 @@ describe('the listing projection', () => {
     const id = newVideoId();
     await projection.apply([videoChanged({ id, uploaderId: uploader, revision: 3, title: 'Doomed' })]);
     expect(await bookmarks.add(saver, id)).toEqual({ videoId: id, isBookmarked: true });
-    expect(titles(await bookmarks.list(saver))).toEqual(['Doomed']);
+    expect(titles((await bookmarks.list(saver)).items)).toEqual(['Doomed']);
 
     await projection.apply([videoDeleted({ id, uploaderId: uploader, revision: 4, title: 'Doomed' })]);
     expect(await list({ uploaderId: uploader })).toEqual([]);
     expect(await failure(videos.get(id))).toBe(ERROR_CODES.notFound);
-    expect(await bookmarks.list(saver)).toEqual([]);
+    expect((await bookmarks.list(saver)).items).toEqual([]);
     expect(await failure(bookmarks.add(saver, id))).toBe(ERROR_CODES.notFound);
 
     // Late states of before the deletion, even one of the same revision, leave it deleted.
@@ -349,7 +349,7 @@ describe('the listing projection', () => {
     ]);
     await bookmarks.add(saver, first);
     await bookmarks.add(saver, second);
-    const saved = await bookmarks.list(saver);
+    const saved = (await bookmarks.list(saver)).items;
     expect(saved.map((video) => [video.title, video.uploaderName, video.isBookmarked])).toEqual([
       ['Saved second', 'Bo Diaz', true],
       ['Saved first', 'Bo Diaz', true],

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { ListVideosRequest, VideoDto } from '@app/contracts';
+import {
+  encodePageCursor,
+  type ListVideosRequest,
+  type Page,
+  type VideoDto,
+  type VideoListCursor,
+} from '@app/contracts';
 import { NotFoundError } from '@app/common';
 import { VideosRepository } from './videos.repository.js';
 import { toVideoDto } from './video.mapper.js';
@@ -9,10 +15,17 @@ import { holdsRevision, pollUntil } from './listing-catch-up.js';
 export class VideosService {
   constructor(private readonly videos: VideosRepository) {}
 
-  /** Public: anyone may browse. An unknown category or uploader simply has no videos. */
-  async list(request: ListVideosRequest): Promise<VideoDto[]> {
+  /**
+   * Public: anyone may browse. An unknown category or uploader simply has no videos. The cursor of
+   * the next page names the last video served, when more follow.
+   */
+  async list(request: ListVideosRequest): Promise<Page<VideoDto>> {
     const rows = await this.videos.findPageForListing(request);
-    return rows.map(toVideoDto);
+    const items = rows.slice(0, request.limit);
+    const last = items.at(-1);
+    const more = rows.length > request.limit && last !== undefined;
+    const position = more ? ({ o: request.sort, k: last.cursorKey, id: last.id } as VideoListCursor) : null;
+    return { items: items.map(toVideoDto), nextCursor: position && encodePageCursor(position) };
   }
 
   /**

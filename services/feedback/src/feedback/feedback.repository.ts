@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DOMAIN_EVENTS, type FeedbackDrawing, type FeedbackTimecode } from '@app/contracts';
+import {
+  DOMAIN_EVENTS,
+  type AuthorFeedbackPageQuery,
+  type FeedbackDrawing,
+  type FeedbackTimecode,
+  type VideoFeedbackPageQuery,
+} from '@app/contracts';
 import { FeedbackRatingEntity } from '../db/entities/feedback-rating.entity.js';
 import { FeedbackVoteEntity } from '../db/entities/feedback-vote.entity.js';
 import { FeedbackEntity } from '../db/entities/feedback.entity.js';
@@ -122,18 +128,29 @@ export class FeedbackRepository {
    * Newest first, one statement, served by IDX_feedback_author. Feedback on a deleted video is
    * left out (its deletion removes it anyway); a deleted category shows as none.
    */
-  findByAuthorNewestFirst(authorId: string): Promise<AuthorFeedbackRow[]> {
-    return this.dataSource
+  findByAuthorNewestFirst(
+    authorId: string,
+    page: AuthorFeedbackPageQuery,
+  ): Promise<Array<AuthorFeedbackRow & { cursorKey: string }>> {
+    const query = this.dataSource
       .createQueryBuilder()
       .from(FeedbackEntity, 'feedback')
       .leftJoin(VideoSummaryEntity, 'video', 'video.id = feedback.videoId')
       .leftJoin(CategorySummaryEntity, 'category', 'category.id = video.categoryId AND NOT category.removed')
       .select(AUTHOR_FEEDBACK_COLUMNS.map(([expression, alias]) => `${expression} AS "${alias}"`))
+      // The exact time (a Date keeps only milliseconds), for the next page's cursor.
+      .addSelect(`to_char(feedback."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursorKey')
       .where('feedback.authorId = :authorId', { authorId })
       .andWhere('video.removed IS NOT TRUE')
       .orderBy('feedback.createdAt', 'DESC')
       .addOrderBy('feedback.id', 'DESC')
-      .getRawMany<AuthorFeedbackRow>();
+      .limit(page.limit + 1);
+    if (page.cursor !== null)
+      query.andWhere('(feedback.createdAt, feedback.id) < (CAST(:afterKey AS timestamptz), :afterId)', {
+        afterKey: page.cursor.k,
+        afterId: page.cursor.id,
+      });
+    return query.getRawMany();
   }
 
   /**
@@ -157,13 +174,22 @@ export class FeedbackRepository {
     return totals ?? { averageRating: 0, totalFeedback: 0, totalRatings: 0, helpfulVotes: 0 };
   }
 
-  /** Most helpful first, one statement, served by IDX_feedback_video. */
-  findForVideo(videoId: number, viewerId: string | null): Promise<VideoFeedbackRow[]> {
-    return this.feedbackWithAuthor(viewerId)
+  /**
+   * Most helpful first, strictly after the cursor, at most `limit` + 1 rows (the extra one tells
+   * that another page follows); one statement, served by IDX_feedback_video.
+   */
+  findForVideo(videoId: number, viewerId: string | null, page: VideoFeedbackPageQuery): Promise<VideoFeedbackRow[]> {
+    const query = this.feedbackWithAuthor(viewerId)
       .where('feedback.videoId = :videoId', { videoId })
       .orderBy('feedback.helpfulVotes', 'DESC')
       .addOrderBy('feedback.id', 'DESC')
-      .getRawMany<VideoFeedbackRow>();
+      .limit(page.limit + 1);
+    if (page.cursor !== null)
+      query.andWhere('(feedback.helpfulVotes, feedback.id) < (:afterKey, :afterId)', {
+        afterKey: page.cursor.k,
+        afterId: page.cursor.id,
+      });
+    return query.getRawMany<VideoFeedbackRow>();
   }
 
   findOneForVideoListing(id: number, viewerId: string): Promise<VideoFeedbackRow | undefined> {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ANNOTATION_MESSAGES, ERROR_CODES, FEEDBACK_MESSAGES, type FeedbackDrawing } from '@app/contracts';
+import {
+  ANNOTATION_MESSAGES,
+  ERROR_CODES,
+  FEEDBACK_LIST_LIMIT,
+  FEEDBACK_MESSAGES,
+  type FeedbackDrawing,
+} from '@app/contracts';
 import { DomainError } from '@app/common';
 import { callsTo, strictMock, type StrictAnswers } from '@app/testing/unit';
 import type { FeedbackVideo, ReadThroughService } from '../read-model/read-through.service.js';
@@ -378,7 +384,7 @@ describe('FeedbackService.listForVideo', () => {
       },
       { videoUploader: () => Promise.resolve(UPLOADER), learnPeople: () => Promise.resolve(1) },
     );
-    const listed = await service.listForVideo(TARGET.videoId, null);
+    const listed = (await service.listForVideo(TARGET.videoId, null)).items;
     expect(listed.map((item) => [item.id, item.authorName])).toEqual([
       [TARGET.id, 'Dana'],
       [40, null],
@@ -395,13 +401,22 @@ describe('FeedbackService.listForVideo', () => {
       { findForVideo: () => Promise.resolve([listedRow({ authorKnown: true })]) },
       { videoUploader: () => Promise.resolve(UPLOADER) },
     );
-    expect(await service.listForVideo(TARGET.videoId, MEMBER.id)).toHaveLength(1);
-    expect(repositoryCalls()).toEqual([['findForVideo', [TARGET.videoId, MEMBER.id]]]);
+    expect((await service.listForVideo(TARGET.videoId, MEMBER.id)).items).toHaveLength(1);
+    expect(repositoryCalls()).toEqual([
+      ['findForVideo', [TARGET.videoId, MEMBER.id, { limit: FEEDBACK_LIST_LIMIT.default, cursor: null }]],
+    ]);
   });
 });
 
 describe('FeedbackService.listByAuthor', () => {
-  const item = { content: 'Tip', averageRating: 0, totalRatings: 0, helpfulVotes: 0, createdAt: CAST_AT };
+  const item = {
+    content: 'Tip',
+    averageRating: 0,
+    totalRatings: 0,
+    helpfulVotes: 0,
+    createdAt: CAST_AT,
+    cursorKey: '2026-01-01T00:00:00.000000Z',
+  };
   const known = { videoTitle: 'Serve', categoryName: 'Tennis', categoryIcon: '🎾' };
   const unknown = { videoTitle: null, categoryName: null, categoryIcon: null };
 
@@ -426,7 +441,7 @@ describe('FeedbackService.listByAuthor', () => {
       },
       { learnVideos: () => Promise.resolve() },
     );
-    const listed = await service.listByAuthor(AUTHOR.id);
+    const listed = (await service.listByAuthor(AUTHOR.id)).items;
     expect(listed.map((row) => [row.id, row.videoTitle, row.categoryName])).toEqual([
       [3, 'Serve', 'Tennis'],
       [1, 'Serve', 'Tennis'],

@@ -10,6 +10,11 @@ import {
   type FeedbackVoteDto,
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
+  encodePageCursor,
+  FEEDBACK_LIST_LIMIT,
+  type AuthorFeedbackPageQuery,
+  type Page,
+  type VideoFeedbackPageQuery,
 } from '@app/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
 import { ReadThroughService, type FeedbackVideo } from '../read-model/read-through.service.js';
@@ -48,6 +53,9 @@ const DURATION_ROUNDING_SECONDS = 0.5;
  * carries the numbers. Videos, people and categories come from the read model, whose owners are
  * asked about what it has not heard of yet.
  */
+/** A list's first page when a caller asks for no other: as many as a page holds. */
+const FIRST_PAGE = { limit: FEEDBACK_LIST_LIMIT.default, cursor: null };
+
 @Injectable()
 export class FeedbackService {
   constructor(
@@ -60,16 +68,22 @@ export class FeedbackService {
    * for no one). Feedback on a video the read model has not heard of is listed once the video
    * service has said what it is; a video it does not know is left out, as a deleted one is.
    */
-  async listByAuthor(authorId: string): Promise<UserFeedbackItemDto[]> {
-    let rows = await this.feedback.findByAuthorNewestFirst(authorId);
+  async listByAuthor(authorId: string, page: AuthorFeedbackPageQuery = FIRST_PAGE): Promise<Page<UserFeedbackItemDto>> {
+    let rows = await this.feedback.findByAuthorNewestFirst(authorId, page);
     const unknownVideos = [...new Set(rows.filter((row) => row.videoTitle === null).map((row) => row.videoId))];
     if (unknownVideos.length) {
       await this.readModel.learnVideos(unknownVideos);
-      rows = await this.feedback.findByAuthorNewestFirst(authorId);
+      rows = await this.feedback.findByAuthorNewestFirst(authorId, page);
     }
-    return rows
-      .filter((row): row is AuthorFeedbackRow & { videoTitle: string } => row.videoTitle !== null)
-      .map(toUserFeedbackItemDto);
+    const onPage = rows.slice(0, page.limit);
+    // The cursor names the last row read, listed or not, so the next page starts after it.
+    const last = onPage.at(-1);
+    return {
+      items: onPage
+        .filter((row): row is AuthorFeedbackRow & { videoTitle: string; cursorKey: string } => row.videoTitle !== null)
+        .map(toUserFeedbackItemDto),
+      nextCursor: rows.length > page.limit && last ? encodePageCursor({ k: last.cursorKey, id: last.id }) : null,
+    };
   }
 
   async authorStats(authorId: string): Promise<UserFeedbackStatsDto> {
@@ -80,11 +94,20 @@ export class FeedbackService {
    * Public. 404 for a video that does not exist, so a typo is not mistaken for silence. A
    * signed-in viewer also learns which items they already voted on and rated.
    */
-  async listForVideo(videoId: number, viewerId: string | null): Promise<FeedbackDto[]> {
+  async listForVideo(
+    videoId: number,
+    viewerId: string | null,
+    page: VideoFeedbackPageQuery = FIRST_PAGE,
+  ): Promise<Page<FeedbackDto>> {
     if ((await this.readModel.videoUploader(videoId)) === null) throw new NotFoundError('video');
-    let rows = await this.feedback.findForVideo(videoId, viewerId);
-    if (await this.learnAuthorsOf(rows)) rows = await this.feedback.findForVideo(videoId, viewerId);
-    return rows.map(toFeedbackDto);
+    let rows = await this.feedback.findForVideo(videoId, viewerId, page);
+    if (await this.learnAuthorsOf(rows)) rows = await this.feedback.findForVideo(videoId, viewerId, page);
+    const onPage = rows.slice(0, page.limit);
+    const last = onPage.at(-1);
+    return {
+      items: onPage.map(toFeedbackDto),
+      nextCursor: rows.length > page.limit && last ? encodePageCursor({ k: last.helpfulVotes, id: last.id }) : null,
+    };
   }
 
   /**

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_USERS_URL, getAdminUsersQueryOptions } from '@/features/admin/api/get-admin-users';
+import {
+  ADMIN_USERS_QUERY_KEY_ROOT,
+  ADMIN_USERS_URL,
+  updateLoadedAdminUsers,
+} from '@/features/admin/api/get-admin-users';
 import { api } from '@/lib/api-client';
 
 /** DELETE /api/admin/users/{id}: the member leaves the list at once; their content goes in the background. */
@@ -9,12 +13,11 @@ export function deleteUser(userId: string): Promise<void> {
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
-  const listKey = getAdminUsersQueryOptions().queryKey;
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: async (_, userId) => {
-      queryClient.setQueryData(listKey, (users) => users?.filter((user) => user.id !== userId));
-      await queryClient.invalidateQueries({ queryKey: listKey });
+      updateLoadedAdminUsers(queryClient, (users) => users.filter((user) => user.id !== userId));
+      await queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY_ROOT });
     },
   });
 }

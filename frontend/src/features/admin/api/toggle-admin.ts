@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_USERS_URL, getAdminUsersQueryOptions, type AdminUser } from '@/features/admin/api/get-admin-users';
+import {
+  ADMIN_USERS_QUERY_KEY_ROOT,
+  ADMIN_USERS_URL,
+  updateLoadedAdminUsers,
+  type AdminUser,
+} from '@/features/admin/api/get-admin-users';
 import { api } from '@/lib/api-client';
 
 /** PATCH /api/admin/users/{id}/toggle-admin (no body) → the member with the admin flag flipped. */
@@ -9,17 +14,16 @@ export function toggleAdmin(userId: string): Promise<AdminUser> {
 
 export function useToggleAdmin() {
   const queryClient = useQueryClient();
-  const listKey = getAdminUsersQueryOptions().queryKey;
   return useMutation({
     mutationFn: toggleAdmin,
     onSuccess: (updated, userId) => {
-      queryClient.setQueryData(listKey, (users) =>
-        users?.map((user) =>
+      updateLoadedAdminUsers(queryClient, (users) =>
+        users.map((user) =>
           user.id === userId ? { ...user, ...(updated && typeof updated === 'object' ? updated : {}) } : user,
         ),
       );
       // The answer's body is not fixed by the spec; the list's own answer settles the flag.
-      void queryClient.invalidateQueries({ queryKey: listKey });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY_ROOT });
     },
   });
 }

@@ -5,6 +5,7 @@ import { ShieldIcon, TrashIcon, UserIcon } from '@/components/ui/icons';
 import { ListState } from '@/components/ui/list-state';
 import { toast } from '@/components/ui/toast';
 import { useDeleteUser } from '@/features/admin/api/delete-user';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { useAdminUsers, type AdminUser } from '@/features/admin/api/get-admin-users';
 import { useToggleAdmin } from '@/features/admin/api/toggle-admin';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
@@ -85,7 +86,9 @@ type UserManagementProps = {
 
 /** Admin Panel, Users tab: every member, with the admin flag toggle and delete (spec section 2). */
 export function UserManagement({ currentUserId, onUserDeleted }: UserManagementProps) {
-  const users = useAdminUsers({ enabled: true });
+  const [search, setSearch] = useState('');
+  const [draft, setDraft] = useState('');
+  const users = useAdminUsers({ enabled: true, search });
   const toggleAdmin = useToggleAdmin();
   const deleteUser = useDeleteUser();
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
@@ -114,6 +117,32 @@ export function UserManagement({ currentUserId, onUserDeleted }: UserManagementP
       <h2 id="admin-users-title" className="admin-section__title">
         User Management
       </h2>
+      <form
+        role="search"
+        className="video-search"
+        aria-label="Search users"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearch(draft.trim());
+        }}
+      >
+        <label htmlFor="admin-user-search" className="visually-hidden">
+          Search users by name or email
+        </label>
+        <input
+          id="admin-user-search"
+          type="search"
+          className="field__control video-search__input"
+          placeholder="Search by name or email..."
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          maxLength={255}
+          data-testid="admin-user-search"
+        />
+        <button type="submit" className="btn btn--primary">
+          Search
+        </button>
+      </form>
       <ListState
         query={users}
         loadingLabel="Loading users"
@@ -135,6 +164,11 @@ export function UserManagement({ currentUserId, onUserDeleted }: UserManagementP
           </ul>
         )}
       </ListState>
+      <LoadMoreButton
+        hasNextPage={users.hasNextPage}
+        isFetchingNextPage={users.isFetchingNextPage}
+        onLoadMore={() => void users.fetchNextPage()}
+      />
       <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete User"

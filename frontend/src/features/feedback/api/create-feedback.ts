@@ -2,7 +2,12 @@ import type { CreateFeedbackBody, FeedbackDrawing, FeedbackTimecode } from '@app
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getUserFeedbackQueryOptions } from '@/features/feedback/api/get-user-feedback';
 import { getUserFeedbackStatsQueryOptions } from '@/features/feedback/api/get-user-feedback-stats';
-import { getVideoFeedbackQueryOptions, type Feedback } from '@/features/feedback/api/get-video-feedback';
+import {
+  getVideoFeedbackQueryOptions,
+  loadedVideoFeedback,
+  updateLoadedVideoFeedback,
+  type Feedback,
+} from '@/features/feedback/api/get-video-feedback';
 import { api } from '@/lib/api-client';
 
 /** What a member sends: the text, the frame or range it is pinned to, and a drawing over one frame. */
@@ -21,9 +26,11 @@ export function useCreateFeedback(videoId: number) {
     mutationFn: (input: NewFeedback) => createFeedback({ ...input, videoId }),
     onSuccess: (created) => {
       // Shown at once, then the list is reloaded in the server's order.
-      queryClient.setQueryData(listKey, (list) =>
-        list && !list.some((item) => item.id === created.id) ? [...list, created] : list,
-      );
+      const shown = loadedVideoFeedback(queryClient.getQueryData(listKey)) ?? [];
+      if (!shown.some((item) => item.id === created.id))
+        updateLoadedVideoFeedback(queryClient, videoId, (items, page, pages) =>
+          page === pages - 1 ? [...items, created] : items,
+        );
       // Not awaited: the form is done as soon as the feedback shows.
       void queryClient.invalidateQueries({ queryKey: listKey });
       void queryClient.invalidateQueries({ queryKey: getUserFeedbackQueryOptions(created.authorId).queryKey });

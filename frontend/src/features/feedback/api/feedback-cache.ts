@@ -2,7 +2,7 @@ import type { FeedbackNumbersDto } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { getUserFeedbackQueryOptions } from '@/features/feedback/api/get-user-feedback';
 import { getUserFeedbackStatsQueryOptions } from '@/features/feedback/api/get-user-feedback-stats';
-import { getVideoFeedbackQueryOptions, type Feedback } from '@/features/feedback/api/get-video-feedback';
+import { updateLoadedVideoFeedback, type Feedback } from '@/features/feedback/api/get-video-feedback';
 
 /** Rewrites one item of a video's cached feedback list (nothing when the list is not loaded). */
 export function updateVideoFeedbackItem(
@@ -11,8 +11,8 @@ export function updateVideoFeedbackItem(
   feedbackId: number,
   change: (item: Feedback) => Feedback,
 ): void {
-  queryClient.setQueryData(getVideoFeedbackQueryOptions(videoId).queryKey, (list) =>
-    list?.map((item) => (item.id === feedbackId ? change(item) : item)),
+  updateLoadedVideoFeedback(queryClient, videoId, (items) =>
+    items.map((item) => (item.id === feedbackId ? change(item) : item)),
   );
 }
 

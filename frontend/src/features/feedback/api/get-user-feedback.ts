@@ -1,6 +1,7 @@
 import type { UserFeedbackItemDto } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useMemo } from 'react';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, apiGetPage, type ApiPage } from '@/lib/api-client';
 
 /** A piece of feedback a member gave, as their profile lists it (spec section 3, "Feedback item"). */
 export type UserFeedbackItem = UserFeedbackItemDto;
@@ -27,4 +28,35 @@ export function getUserFeedbackQueryOptions(userId: string) {
 
 export function useUserFeedback(userId: string) {
   return useQuery(getUserFeedbackQueryOptions(userId));
+}
+
+/** One page of GET /api/feedback/user/{userId}, from the first page's URL or a `next` link. */
+async function getUserFeedbackPage(
+  url: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<ApiPage<UserFeedbackItem>> {
+  try {
+    return await apiGetPage<UserFeedbackItem>(url, options);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new Error('Failed to fetch user feedback', { cause: error });
+  }
+}
+
+/** The list read page by page ("Load more"), under the same key root, so feedback invalidations reach it. */
+export function getInfiniteUserFeedbackQueryOptions(userId: string) {
+  const url = `/api/feedback/user/${encodeURIComponent(userId)}`;
+  return infiniteQueryOptions({
+    queryKey: [url, 'pages'] as const,
+    queryFn: ({ pageParam, signal }) => getUserFeedbackPage(pageParam, { signal }),
+    initialPageParam: url,
+    getNextPageParam: (lastPage) => lastPage.nextUrl ?? undefined,
+  });
+}
+
+/** The feedback loaded so far, newest first, and how to load more. */
+export function useInfiniteUserFeedback(userId: string) {
+  const query = useInfiniteQuery(getInfiniteUserFeedbackQueryOptions(userId));
+  const items = useMemo(() => (query.data?.pages ?? []).flatMap((page) => page.items), [query.data]);
+  return { ...query, items };
 }

@@ -5,7 +5,11 @@ import {
   updateVideoFeedbackItem,
   withServerNumbers,
 } from '@/features/feedback/api/feedback-cache';
-import { getVideoFeedbackQueryOptions, type Feedback } from '@/features/feedback/api/get-video-feedback';
+import {
+  getVideoFeedbackQueryOptions,
+  loadedVideoFeedback,
+  type Feedback,
+} from '@/features/feedback/api/get-video-feedback';
 import type { FeedbackMutationCallbacks } from '@/features/feedback/api/vote-feedback';
 import { isAlreadyDone } from '@/features/feedback/utils/feedback-errors';
 import { api, getServerMessage } from '@/lib/api-client';
@@ -28,7 +32,8 @@ export function useRateFeedback(videoId: number, callbacks: FeedbackMutationCall
     // The rating shows at once, folded into the mean; the answer then brings the server's mean.
     onMutate: async ({ feedback, rating }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
-      const before = queryClient.getQueryData(listKey)?.find((item) => item.id === feedback.id) ?? feedback;
+      const before =
+        loadedVideoFeedback(queryClient.getQueryData(listKey))?.find((item) => item.id === feedback.id) ?? feedback;
       update(feedback.id, (item) => {
         const totalRatings = item.totalRatings + 1;
         const averageRating = (item.averageRating * item.totalRatings + rating) / totalRatings;

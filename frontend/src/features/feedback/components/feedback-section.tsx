@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { MessageIcon } from '@/components/ui/icons';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { SortSelect } from '@/components/ui/sort-select';
 import { toast } from '@/components/ui/toast';
 import type { Feedback } from '@/features/feedback/api/get-video-feedback';
@@ -185,6 +186,13 @@ export function FeedbackSection({
           ))}
         </ul>
       )}
+      {/* The sort orders what is loaded; more follow in the server's order (most helpful first). */}
+      <LoadMoreButton
+        hasNextPage={feedback.hasNextPage}
+        isFetchingNextPage={feedback.isFetchingNextPage}
+        onLoadMore={() => void feedback.fetchNextPage()}
+        label="Load more feedback"
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
+import { useMemo } from 'react';
 import type { VideoDto, VideoListSort } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, apiGetPage, type ApiPage } from '@/lib/api-client';
 
 /** A video as the screens see it (spec section 3); `isBookmarked` is set on the client for saved videos. */
 export type Video = VideoDto & { isBookmarked?: boolean };
@@ -11,9 +12,12 @@ export type GetVideosParams = {
   limit?: number;
   categoryId?: number;
   uploaderId?: string;
-  /** Server-side order; newest first when absent. */
+  /** Server-side order; newest first when absent, best match first for a search. */
   sort?: VideoListSort;
-  /** Only videos whose title contains this (case-insensitive); blank means all. */
+  /**
+   * A server-side search of titles, descriptions, uploaders' and categories' names, tolerating a
+   * typo in longer words; blank means all.
+   */
   q?: string;
 };
 
@@ -57,4 +61,43 @@ export function getVideosQueryOptions(params: GetVideosParams = {}) {
 
 export function useVideos(params: GetVideosParams = {}, options: { enabled?: boolean } = {}) {
   return useQuery({ ...getVideosQueryOptions(params), enabled: options.enabled ?? true });
+}
+
+/** The first page's URL of a list; the next ones come from the server's Link header. */
+export const videosUrl = (params: GetVideosParams) => `/api/videos${toSearch(params)}`;
+
+/** One page of GET /api/videos, from the first page's URL or a `next` link. */
+export async function getVideosPage(url: string, options: { signal?: AbortSignal } = {}): Promise<ApiPage<Video>> {
+  try {
+    return await apiGetPage<Video>(url, options);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new Error('Failed to fetch videos', { cause: error });
+  }
+}
+
+/** A list read page by page ("Load more"): under the same key root, so video invalidations reach it. */
+export function getInfiniteVideosQueryOptions(params: GetVideosParams = {}) {
+  return infiniteQueryOptions({
+    queryKey: [...VIDEOS_QUERY_KEY_ROOT, 'pages', params] as const,
+    queryFn: ({ pageParam, signal }) => getVideosPage(pageParam, { signal }),
+    initialPageParam: videosUrl(params),
+    getNextPageParam: (lastPage) => lastPage.nextUrl ?? undefined,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((video) => video.processingState === 'processing'))
+        ? PROCESSING_REFETCH_MS
+        : false,
+  });
+}
+
+/** The videos loaded so far, in the server's order (a video seen on two pages is shown once), and how to load more. */
+export function useInfiniteVideos(params: GetVideosParams = {}, options: { enabled?: boolean } = {}) {
+  const query = useInfiniteQuery({ ...getInfiniteVideosQueryOptions(params), enabled: options.enabled ?? true });
+  const videos = useMemo(() => {
+    const seen = new Set<number>();
+    return (query.data?.pages ?? []).flatMap((page) =>
+      page.items.filter((video) => !seen.has(video.id) && seen.add(video.id)),
+    );
+  }, [query.data]);
+  return { ...query, videos };
 }

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type Logger as QueryLogger } from 'typeorm';
+import { listVideosRequestSchema, type ListVideosQuery } from '@app/contracts';
+import { createDataSource, localServiceDatabaseUrls, migrateDatabase, provisionServiceDatabases } from '@app/database';
+import { createIsolatedDatabase, withClient, type IsolatedDatabase } from '@app/testing';
+import { CATALOG_DATABASE } from '../db/catalog-database.js';
+import { VideosRepository } from './videos.repository.js';
+import { VideosService } from './videos.service.js';
+
+// The catalog's search on real PostgreSQL, connected as the catalog's own role, over 10,000
+// listings: what a search finds, in which order, and that its statement is answered by indexes.
+// The listings are written in bulk as the projection keeps them (the event path is covered by
+// listing-projection.int-spec.ts).
+
+const SEEDED = 10_000;
+let db: IsolatedDatabase;
+let dataSource: DataSource;
+let videos: VideosService;
+const recorded: Array<{ query: string; parameters?: unknown[] }> = [];
+
+const queryRecorder: QueryLogger = {
+  logQuery: (query, parameters) => void recorded.push({ query, parameters: parameters as unknown[] | undefined }),
+  logQueryError: () => undefined,
+  logQuerySlow: () => undefined,
+  logSchemaBuild: () => undefined,
+  logMigration: () => undefined,
+  log: () => undefined,
+};
+
+const sql = <T>(text: string, values: unknown[] = []) =>
+  withClient(db.url, async (client) => (await client.query(text, values)).rows as T[]);
+
+let nextId = 1;
+async function listing(fields: { title: string; description?: string; uploaderId?: string; categoryId?: number }) {
+  const id = SEEDED + nextId++;
+  await sql(
+    `INSERT INTO catalog.video_listings (id, revision, title, description, "categoryId", "uploaderId", "hasStoredVideo",
+       "hasStoredThumbnail", "processingState", "hasFileError", views, "feedbackCount", "averageRating", "createdAt")
+     VALUES ($1, 1, $2, $3, $4, $5, false, false, 'ready', false, 0, 0, 0, now())`,
+    [id, fields.title, fields.description ?? null, fields.categoryId ?? null, fields.uploaderId ?? randomUUID()],
+  );
+  return id;
+}
+
+const search = async (q: string, extra: ListVideosQuery = {}) =>
+  (await videos.list(listVideosRequestSchema.parse({ q, limit: 100, ...extra }))).items.map((video) => video.id);
+
+beforeAll(async () => {
+  db = await createIsolatedDatabase('catalog-search');
+  const serviceUrls = localServiceDatabaseUrls(db.url);
+  await provisionServiceDatabases({ adminUrl: db.url, serviceUrls });
+  const { options } = createDataSource({
+    url: serviceUrls.catalog,
+    applicationName: 'catalog-search-spec',
+    database: CATALOG_DATABASE,
+  });
+  dataSource = new DataSource({ ...options, logging: ['query'], logger: queryRecorder });
+  await dataSource.initialize();
+  await migrateDatabase(dataSource);
+  videos = new VideosService(new VideosRepository(dataSource));
+  await sql(
+    `INSERT INTO catalog.video_listings (id, revision, title, description, "categoryId", "uploaderId", "hasStoredVideo",
+       "hasStoredThumbnail", "processingState", "hasFileError", views, "feedbackCount", "averageRating", "createdAt")
+     SELECT n, 1, 'Seeded clip ' || n, 'Practice notes ' || n, NULL, gen_random_uuid(), false, false, 'ready', false,
+       n % 97, n % 13, 0, timestamptz '2026-01-01' + n * interval '1 second'
+     FROM generate_series(1, $1::int) AS n`,
+    [SEEDED],
+  );
+});
+
+afterAll(async () => {
+  await dataSource?.destroy();
+  await db?.drop();
+});
+
+describe('search', () => {
+  let backhand: number;
+  let topspinTitle: number;
+  let topspinTypo: number;
+  let topspinDescription: number;
+  let byOkonkwo: number;
+  let inQuidditch: number;
+
+  beforeAll(async () => {
+    backhand = await listing({ title: 'Backhand slice drill' });
+    topspinTitle = await listing({ title: 'Topspin forehand' });
+    topspinDescription = await listing({ title: 'Rally', description: 'Working on my topspin' });
+    topspinTypo = await listing({ title: 'Topspn forehand' });
+    const okonkwo = randomUUID();
+    await sql(
+      `INSERT INTO catalog.people (id, revision, "firstName", "lastName") VALUES ($1, 1, 'Zebedee', 'Okonkwo')`,
+      [okonkwo],
+    );
+    byOkonkwo = await listing({ title: 'Serve', uploaderId: okonkwo });
+    const [quidditch] = await sql<{ id: number }>(
+      `INSERT INTO catalog.categories (name, icon) VALUES ('Quidditch', '🧹') RETURNING id`,
+    );
+    inQuidditch = await listing({ title: 'Seeker dive', categoryId: quidditch!.id });
+    // Enough people that reading them whole would cost more than their index (at 5,000 a scan is cheaper).
+    await sql(
+      `INSERT INTO catalog.people (id, revision, "firstName", "lastName")
+       SELECT gen_random_uuid(), 1, 'Member', 'Number ' || n FROM generate_series(1, 20000) AS n`,
+    );
+    await sql('ANALYZE catalog.video_listings');
+    await sql('ANALYZE catalog.people');
+  });
+
+  it('tolerates a typo in a longer word ("backhnad" finds "backhand")', async () => {
+    expect(await search('backhnad')).toEqual([backhand]);
+    expect(await search('Backhand')).toEqual([backhand]);
+  });
+
+  it("finds a video by its uploader's name and its category's name, also misspelt", async () => {
+    expect(await search('okonkwo')).toEqual([byOkonkwo]);
+    expect(await search('Zebedee Okonkow')).toEqual([byOkonkwo]);
+    expect(await search('quidditch')).toEqual([inQuidditch]);
+    expect(await search('quiditch')).toEqual([inQuidditch]);
+  });
+
+  it('ranks a literal title first, then a misspelt title, then a description', async () => {
+    expect(await search('topspin')).toEqual([topspinTitle, topspinTypo, topspinDescription]);
+    // An explicit sort orders the same matches by it.
+    expect(await search('topspin', { sort: 'recent' })).toEqual([topspinTypo, topspinDescription, topspinTitle]);
+  });
+
+  it('takes short or punctuated text literally, as before', async () => {
+    expect(await search('pspn')).toEqual([topspinTypo]);
+    // Six letters may be misspelt: the literal match first, then the closest.
+    expect(await search('Topspn')).toEqual([topspinTypo, topspinTitle, topspinDescription]);
+    expect((await search('clip 99')).length).toBe(100);
+    expect(await search('Seeded clip 9999.')).toEqual([]);
+  });
+
+  it('is answered by the trigram indexes, never a scan of the listing', async () => {
+    recorded.length = 0;
+    expect(await search('backhnad')).toEqual([backhand]);
+    const page = recorded.find(({ query }) => query.includes('"video_listings"') && query.includes('ORDER BY'));
+    expect(page).toBeDefined();
+    const plan = await dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+      const rows = (await manager.query(`EXPLAIN ${page!.query}`, page!.parameters)) as Array<{ 'QUERY PLAN': string }>;
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('IDX_video_listings_title_trgm');
+    expect(plan).toContain('IDX_video_listings_description_trgm');
+    expect(plan).not.toMatch(/Seq Scan on video_listings/);
+    const names = recorded.find(({ query }) => query.includes('"people"') && !query.includes('"video_listings"'));
+    expect(names).toBeDefined();
+    const namePlan = await dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+      const rows = (await manager.query(`EXPLAIN ${names!.query}`, names!.parameters)) as Array<{
+        'QUERY PLAN': string;
+      }>;
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(namePlan).toContain('IDX_people_name_trgm');
+  });
+});
