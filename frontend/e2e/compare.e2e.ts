@@ -51,23 +51,42 @@ async function decodedFrames(page: Page): Promise<[number | null, number | null]
   ];
 }
 
+/** Each side's screen data, element state and loaded ranges: what a timeout reports. */
+async function sidesState(page: Page): Promise<unknown> {
+  return page.evaluate(`['a', 'b'].map((side) => {
+    const screen = document.querySelector('[data-testid="compare-screen-' + side + '"]');
+    const video = document.querySelector('[data-testid="compare-video-' + side + '"]');
+    const ranges = (r) => Array.from({ length: r.length }, (_, i) => [r.start(i), r.end(i)]);
+    if (!screen || !video) return { side, missing: true, text: document.querySelector('main')?.innerText.slice(0, 300) };
+    return { side, ...screen.dataset, linked: document.querySelector('[data-testid="compare-view"]')?.dataset.linked, time: video.currentTime, paused: video.paused, seeking: video.seeking, readyState: video.readyState, networkState: video.networkState, buffered: ranges(video.buffered), seekable: ranges(video.seekable) };
+  })`);
+}
+
+/** Waits for a page condition on the compare view, reporting both sides if it does not come. */
+async function waitForCompare(page: Page, condition: string, timeoutMs: number) {
+  try {
+    await waitForPageCondition(page, condition, timeoutMs);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; sides: ${JSON.stringify(await sidesState(page))}`);
+  }
+}
+
 /** Both sides paused, done seeking and showing the frames the transport names. */
 async function waitSettled(page: Page, timeoutMs = 20_000) {
-  try {
-    await waitForPageCondition(
-      page,
-      `['a', 'b'].every((side) => document.querySelector('[data-testid="compare-screen-' + side + '"]')?.dataset.settled === 'true')`,
-      timeoutMs,
-    );
-  } catch (error) {
-    const sides = await page.evaluate(`['a', 'b'].map((side) => {
-      const screen = document.querySelector('[data-testid="compare-screen-' + side + '"]');
-      const video = document.querySelector('[data-testid="compare-video-' + side + '"]');
-      const ranges = (r) => Array.from({ length: r.length }, (_, i) => [r.start(i), r.end(i)]);
-      return { side, ...screen.dataset, linked: document.querySelector('[data-testid="compare-view"]')?.dataset.linked, time: video.currentTime, paused: video.paused, seeking: video.seeking, readyState: video.readyState, networkState: video.networkState, buffered: ranges(video.buffered), seekable: ranges(video.seekable) };
-    })`);
-    throw new Error(`${(error as Error).message}; sides: ${JSON.stringify(sides)}`);
-  }
+  await waitForCompare(
+    page,
+    `['a', 'b'].every((side) => document.querySelector('[data-testid="compare-screen-' + side + '"]')?.dataset.settled === 'true')`,
+    timeoutMs,
+  );
+}
+
+/** One clock drives both (both sync frames known and both elements loaded). */
+async function waitLinked(page: Page, timeoutMs = 60_000) {
+  await waitForCompare(
+    page,
+    `document.querySelector('[data-testid="compare-view"]')?.dataset.linked === 'true'`,
+    timeoutMs,
+  );
 }
 
 async function frameAttribute(page: Page, side: 'a' | 'b'): Promise<number> {
@@ -497,20 +516,23 @@ describe('side-by-side compare in the browser', () => {
   }, 120_000);
 
   it('fits a 390 px wide phone screen, stacking the two videos', async () => {
+    const shots = process.env.E2E_SCREENSHOT_DIR;
+    if (shots) {
+      await mkdir(shots, { recursive: true });
+      await coach.page.screenshot({ path: join(shots, 'compare-1280-overlay.png'), fullPage: true });
+    }
+    // A member on a phone, with no other page of this browser playing (the desktop sessions end).
+    for (const member of [athlete, coach]) await member.page.context().close();
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await phone.newPage();
     await page.goto(compareUrl);
-    await page.getByTestId('compare-transport').waitFor({ timeout: 60_000 });
+    await waitLinked(page);
+    await page.getByTestId('compare-transport').waitFor();
     await waitSettled(page, 60_000);
     expect(await page.getByTestId('compare-view').getAttribute('data-layout')).toBe('stacked');
     expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
     expect(await page.getByRole('button', { name: 'Play both' }).isVisible()).toBe(true);
-    const shots = process.env.E2E_SCREENSHOT_DIR;
-    if (shots) {
-      await mkdir(shots, { recursive: true });
-      await page.screenshot({ path: join(shots, 'compare-390.png'), fullPage: true });
-      await coach.page.screenshot({ path: join(shots, 'compare-1280-overlay.png'), fullPage: true });
-    }
+    if (shots) await page.screenshot({ path: join(shots, 'compare-390.png'), fullPage: true });
 
     // The picker fits the phone too.
     await page.goto(`${stack.baseUrl}/video/${clipA}`);

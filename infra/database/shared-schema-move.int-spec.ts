@@ -225,12 +225,14 @@ describe('moving a shared schema to service schemas', () => {
         'DeletionRequested1764000000001',
         'MemberActivity1764000000002',
         'ProfileBackfill1764000000003',
+        'UserSearch1764000000160',
       ],
       catalog: [
         'CatalogSchema1764000000000',
         'ListingProjection1764000000001',
         'CategoryEventsBackfill1764000000002',
         'ListingPlaybackFrames1764000000003',
+        'ListingSearch1764000000160',
       ],
       video: [
         'VideoSchema1764000000000',
