@@ -157,17 +157,25 @@ async function cleanup(env) {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  // The run's bucket and every stack's own (`<run bucket>-<label>`, libs/testing/src/stack.ts).
+  const emptyAndDelete = async (bucket) => {
+    try {
+      let token;
+      do {
+        const page = await client3.send(new s3.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? [])
+          await client3.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
+        token = page.NextContinuationToken;
+      } while (token);
+      await client3.send(new s3.DeleteBucketCommand({ Bucket: bucket }));
+    } catch (error) {
+      if (error?.name !== 'NoSuchBucket') throw error;
+    }
+  };
   try {
-    let token;
-    do {
-      const page = await client3.send(new s3.ListObjectsV2Command({ Bucket: env.S3_BUCKET, ContinuationToken: token }));
-      for (const object of page.Contents ?? [])
-        await client3.send(new s3.DeleteObjectCommand({ Bucket: env.S3_BUCKET, Key: object.Key }));
-      token = page.NextContinuationToken;
-    } while (token);
-    await client3.send(new s3.DeleteBucketCommand({ Bucket: env.S3_BUCKET }));
-  } catch (error) {
-    if (error?.name !== 'NoSuchBucket') throw error;
+    const { Buckets = [] } = await client3.send(new s3.ListBucketsCommand({}));
+    const stackBuckets = Buckets.map((b) => b.Name).filter((name) => name?.startsWith(`${env.S3_BUCKET}-`));
+    for (const bucket of [...stackBuckets, env.S3_BUCKET]) await emptyAndDelete(bucket);
   } finally {
     client3.destroy();
   }

@@ -1,4 +1,5 @@
 import type { DatabaseOwner } from '@app/database';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createIsolatedDatabase, type IsolatedDatabase } from './isolated-database.js';
 import { APP_ENTRIES, startApp, type RunningApp, type TestAppName } from './app-process.js';
 import { provisionServiceRoles } from './service-database.js';
@@ -47,6 +48,10 @@ export async function startStack(
     FFMPEG_PATH: infra.ffmpegPath,
     FFPROBE_PATH: infra.ffprobePath,
     ...Object.fromEntries(Object.entries(infra.s3).map(([k, v]) => [k, String(v)])),
+    // A bucket of its own: video ids start at 1 in every stack's database, so stacks running at
+    // the same time (the browser lane beside the others) would otherwise overwrite and delete
+    // each other's `videos/<id>/…` objects.
+    S3_BUCKET: stackBucket(infra.s3.S3_BUCKET, label),
     // Every test signs up and in from 127.0.0.1; the throttle test sets its own, low limits.
     THROTTLE_LOGIN_PER_EMAIL: '1000',
     THROTTLE_LOGIN_PER_IP: '1000',
@@ -56,6 +61,7 @@ export async function startStack(
     THROTTLE_UPLOADS_IN_FLIGHT: '20',
     ...overrides,
   };
+  if (!overrides.S3_BUCKET) await createBucket(infra.s3, env.S3_BUCKET);
   const envFor = (name: TestAppName): Record<string, string> => ({
     ...env,
     ...(name === 'media-worker' ? {} : { DATABASE_URL: serviceDatabaseUrls[name] }),
@@ -95,4 +101,28 @@ export async function startStack(
 
 function givenDatabase(url: string): IsolatedDatabase {
   return { url, name: decodeURIComponent(new URL(url).pathname.slice(1)), drop: () => Promise.resolve() };
+}
+
+/** Creates a stack's bucket (one that already exists is fine). */
+async function createBucket(s3: ReturnType<typeof testInfra>['s3'], bucket: string): Promise<void> {
+  const client = new S3Client({
+    endpoint: s3.S3_ENDPOINT,
+    region: s3.S3_REGION,
+    forcePathStyle: s3.S3_FORCE_PATH_STYLE,
+    credentials: { accessKeyId: s3.S3_ACCESS_KEY_ID, secretAccessKey: s3.S3_SECRET_ACCESS_KEY },
+  });
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw error;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The run's bucket name with the stack's label: lowercase letters, digits and dashes, at most 63. */
+export function stackBucket(runBucket: string, label: string): string {
+  const suffix = label.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  return `${runBucket}-${suffix}`.slice(0, 63).replace(/-+$/, '');
 }

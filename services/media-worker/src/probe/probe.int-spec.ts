@@ -35,7 +35,7 @@ let nextVideoId = randomInt(1_000_000, 9_000_000);
 
 beforeAll(async () => {
   stack = await startStack('probe', ['media-worker']);
-  storage = objectStorageFromEnv(testInfra().s3);
+  storage = objectStorageFromEnv({ ...testInfra().s3, S3_BUCKET: stack.env.S3_BUCKET as string });
   await storage.ensureBucket();
   redis = createRedisConnection(stack.env.REDIS_URL as string, 'probe-spec');
   const prefix = stack.env.QUEUE_PREFIX;

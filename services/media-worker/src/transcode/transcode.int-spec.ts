@@ -42,7 +42,7 @@ const results = new Map<number, MediaResultJobData[]>();
 const killedPids: number[] = [];
 const timings: { fixture: string; reencoded?: boolean; seconds: number; steps?: Record<string, number> }[] = [];
 
-// The bucket is shared by every test file of the run: ids far from anything else's.
+// Each stack has its own bucket; ids far from anything else keep results unmistakable.
 const firstId = randomInt(1_000_000, 9_000_000);
 let nextId = firstId;
 const uploadPrefix = `transcode-spec-${randomBytes(4).toString('hex')}`;
@@ -66,7 +66,7 @@ const paths = {} as Record<FixtureName, string>;
 beforeAll(async () => {
   // LOG_LEVEL info: the SIGTERM case reads the worker's "transcoded" line.
   stack = await startStack('transcode', ['media-worker'], { LOG_LEVEL: 'info' });
-  storage = objectStorageFromEnv(testInfra().s3);
+  storage = objectStorageFromEnv({ ...testInfra().s3, S3_BUCKET: stack.env.S3_BUCKET as string });
   await storage.ensureBucket();
   scratch = await mkdtemp(join(tmpdir(), 'transcode-spec-'));
   redis = createRedisConnection(stack.env.REDIS_URL as string, 'transcode-spec');
