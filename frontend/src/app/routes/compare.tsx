@@ -6,9 +6,8 @@ import { AlertCircleIcon, ArrowLeftIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
 import { useBookmarks } from '@/features/bookmarks/api/get-bookmarks';
-import { DrawingAttachment } from '@/features/annotations/components/drawing-attachment';
+import { feedbackDrawingProps } from '@/app/routes/feedback-drawings';
 import { DrawingOverlay } from '@/features/annotations/components/drawing-overlay';
-import { DrawingPreview } from '@/features/annotations/components/drawing-preview';
 import { DrawingToolbar } from '@/features/annotations/components/drawing-toolbar';
 import {
   useDrawingSession,
@@ -176,25 +175,7 @@ function CompareWorkspace({
           player={player}
           onRequireLogin={() => authDialog.open('login')}
           onCreated={onCreated}
-          drawingAttachment={
-            canDraw
-              ? {
-                  drawing: drawing.editor.attached,
-                  control: <DrawingAttachment session={drawing} thumbnail={thumbnail} />,
-                  onPosted: drawing.detach,
-                }
-              : undefined
-          }
-          renderDrawing={({ id, drawing: stored }) =>
-            stored && (
-              <DrawingPreview
-                drawing={stored}
-                thumbnail={thumbnail}
-                video={drawing.videoSize}
-                onShow={drawing.ready ? () => drawing.show(id, stored) : undefined}
-              />
-            )
-          }
+          {...feedbackDrawingProps(drawing, thumbnail, canDraw)}
         />
       </div>
     </>

@@ -13,9 +13,8 @@ import {
   ShareIcon,
 } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { DrawingAttachment } from '@/features/annotations/components/drawing-attachment';
+import { feedbackDrawingProps } from '@/app/routes/feedback-drawings';
 import { DrawingOverlay } from '@/features/annotations/components/drawing-overlay';
-import { DrawingPreview } from '@/features/annotations/components/drawing-preview';
 import { DrawingToolbar } from '@/features/annotations/components/drawing-toolbar';
 import { useDrawingSession } from '@/features/annotations/hooks/use-drawing-session';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
@@ -282,25 +281,7 @@ export function VideoRoute() {
           player={player}
           onRequireLogin={() => authDialog.open('login')}
           onCreated={onFeedbackCreated}
-          drawingAttachment={
-            canDraw
-              ? {
-                  drawing: drawing.editor.attached,
-                  control: <DrawingAttachment session={drawing} thumbnail={thumbnail} />,
-                  onPosted: drawing.detach,
-                }
-              : undefined
-          }
-          renderDrawing={({ id, drawing: stored }) =>
-            stored && (
-              <DrawingPreview
-                drawing={stored}
-                thumbnail={thumbnail}
-                video={drawing.videoSize}
-                onShow={drawing.ready ? () => drawing.show(id, stored) : undefined}
-              />
-            )
-          }
+          {...feedbackDrawingProps(drawing, thumbnail, canDraw)}
         />
       </div>
       <ComparePickerDialog

@@ -20,7 +20,7 @@ import {
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 
-type FeedbackSectionProps = {
+export type FeedbackSectionProps = {
   videoId: number;
   uploaderId: string;
   /** The page's file player; null for a YouTube video or while the file is not playable yet. */
