@@ -7,7 +7,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,20 +61,15 @@ try {
   };
   // A whole run goes in two lanes side by side: the browser tier spends most of its time in
   // real-time playback and Chromium, the rest in stacks booting, so together they take about as
-  // long as the longer lane. The browser tier plays video in real time and measures it, so it
-  // gets the CPU first: the main lane (and every server it starts) runs at a lower priority,
-  // which only makes it wait while Chromium needs both cores. A run narrowed by arguments stays
-  // one lane.
+  // long as the longer lane. A run narrowed by arguments stays one lane.
   const narrowed = jestArgs.some((arg) => !arg.startsWith('--') || /^--(selectProjects|testPathPatterns)/.test(arg));
   const lanes = narrowed
     ? [{ name: '', args: [] }]
     : [
-        { name: 'main', args: ['--selectProjects', 'unit', 'unit-dom', 'service', 'integration'], niceness: 5 },
+        { name: 'main', args: ['--selectProjects', 'unit', 'unit-dom', 'service', 'integration'] },
         { name: 'e2e', args: ['--selectProjects', 'e2e'] },
       ];
-  const codes = await Promise.all(
-    lanes.map((lane) => runJest([...jestArgs, ...lane.args], lane.name, env, lane.niceness ?? 0)),
-  );
+  const codes = await Promise.all(lanes.map((lane) => runJest([...jestArgs, ...lane.args], lane.name, env)));
   if (lanes.length > 1)
     console.log(`[test] ${lanes.map((lane, i) => `${lane.name} lane exit ${codes[i]}`).join(', ')}`);
   exitCode = codes.every((code) => code === 0) ? 0 : 1;
@@ -87,7 +81,7 @@ try {
 process.exit(exitCode);
 
 /** One Jest process; a named lane's lines are prefixed with its name so side-by-side output stays readable. */
-function runJest(args, laneName, env, niceness = 0) {
+function runJest(args, laneName, env) {
   return new Promise((resolveExit) => {
     const jest = spawn(
       process.execPath,
@@ -100,14 +94,6 @@ function runJest(args, laneName, env, niceness = 0) {
       ],
       { cwd: root, env, stdio: laneName ? ['ignore', 'pipe', 'pipe'] : 'inherit' },
     );
-    // Set before Jest has loaded, so the servers it starts inherit it.
-    if (niceness > 0) {
-      try {
-        setPriority(jest.pid, niceness);
-      } catch (error) {
-        console.warn(`[test] ${laneName} lane keeps its priority: ${error.message}`);
-      }
-    }
     if (laneName) {
       for (const [stream, target] of [
         [jest.stdout, process.stdout],
