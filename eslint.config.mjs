@@ -30,7 +30,7 @@ const nodeGlobals = Object.fromEntries(Object.getOwnPropertyNames(globalThis).ma
 // Nx tags (project.json) → what each kind of project may import. Test files additionally may use
 // the shared harness (`type:testing`), and the frontend's full-stack journeys (`*.e2e.ts`) the
 // shared server libs that drive and assert the running product.
-const serviceScopes = ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'];
+const serviceScopes = ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'notifications', 'media-worker'];
 const depConstraints = ({ test = false, e2e = false } = {}) => {
   const testing = test ? ['type:testing'] : [];
   return [

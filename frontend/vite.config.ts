@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress';
 
 // Built from the repository root (`vite build --config frontend/vite.config.ts`),
 // so every path is anchored to this directory rather than to the working directory.
@@ -13,7 +14,7 @@ const apiProxy = {
 
 export default defineConfig({
   root: frontendRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -22,6 +23,27 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: the gateway reads which files a route's code is, to have the browser
+    // fetch them with the page (gateway/src/spa/route-preloads.ts).
+    manifest: true,
+    rolldownOptions: {
+      // The small bundles several screens share (under 12 kB before minifying) go into each of
+      // them instead: a screen is then one or two files rather than a dozen, which a phone on a
+      // slow link fetches in fewer round trips (the video page: 2 files, not 12). Nothing but
+      // index.html loads the entry, so its exports need not be kept.
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 12 * 1024 } } },
+      // Importing a module of the contracts library (constants, schemas, rules; its package.json
+      // says so too) or of the app's own code (components, hooks, API calls; styles aside) does
+      // nothing by itself, so what a screen does not use stays out of its bundles: zod schemas, or
+      // the admin's Reports tab beside the report button in the moderation feature's index.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /libs[\\/]contracts[\\/]/, sideEffects: false },
+          { test: /frontend[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+        ],
+      },
+    },
   },
   server: {
     proxy: apiProxy,

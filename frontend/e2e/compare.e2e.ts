@@ -449,7 +449,14 @@ describe('side-by-side compare in the browser', () => {
         const scale = Math.min(r.width / v.videoWidth, r.height / v.videoHeight);
         return { x: r.left + (r.width - v.videoWidth * scale) / 2, y: r.top + (r.height - v.videoHeight * scale) / 2, width: v.videoWidth * scale, height: v.videoHeight * scale };
       })()`)) as { x: number; y: number; width: number; height: number };
-    const picture = await pictureB();
+    // Drawing may scroll the player into view (smoothly): draw once the picture has stopped moving.
+    let picture = await pictureB();
+    for (let settled = 0, tries = 0; settled < 3 && tries < 50; tries += 1) {
+      await page.waitForTimeout(100);
+      const now = await pictureB();
+      settled = JSON.stringify(now) === JSON.stringify(picture) ? settled + 1 : 0;
+      picture = now;
+    }
     const seen: [number, number][] = [
       [0.2, 0.3],
       [0.65, 0.75],

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { DEFAULT_CATEGORIES } from '@app/contracts';
-import { launchChromium, startStack, type TestStack } from '@app/testing';
+import { launchChromium, startStack, waitForPageCondition, type TestStack } from '@app/testing';
 
-// A person opening the site in Chromium sees the categories the catalog service seeded.
+// A person opening the site in Chromium sees the categories the catalog service seeded; a first
+// visit downloads little: compressed bundles within the budget, and of the hero's images only the
+// one on show (and the next).
 let stack: TestStack;
 let browser: Browser;
 
@@ -39,5 +41,78 @@ describe('home page', () => {
     await page.goto(`${stack.baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+  });
+});
+
+/** Of the first visit's JavaScript and CSS, in bytes over the wire (headers included); 1 kB = 1,000 bytes. */
+const HOME_JS_CSS_BUDGET_BYTES = 170_000;
+
+describe('a first visit to Home', () => {
+  it(`transfers at most ${HOME_JS_CSS_BUDGET_BYTES / 1000} kB of JavaScript and CSS, every file compressed`, async () => {
+    // A fresh context: nothing cached.
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const encodings = new Map<string, string | undefined>();
+      page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (/\.(js|css)$/.test(path)) encodings.set(path, response.headers()['content-encoding']);
+      });
+      await page.goto(`${stack.baseUrl}/`, { waitUntil: 'networkidle' });
+      await page.getByTestId('category-tile').first().waitFor();
+      const files = (await page.evaluate(`performance.getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, bytes: entry.transferSize }))
+        .filter((entry) => /\\.(js|css)$/.test(entry.path))`)) as { path: string; bytes: number }[];
+
+      expect(files.map((file) => file.path)).toEqual(expect.arrayContaining([expect.stringMatching(/\.css$/)]));
+      expect(files.filter((file) => file.path.endsWith('.js')).length).toBeGreaterThan(1);
+      for (const file of files) {
+        expect({ path: file.path, encoding: encodings.get(file.path) }).toEqual({ path: file.path, encoding: 'br' });
+        expect({ path: file.path, sent: file.bytes > 0 }).toEqual({ path: file.path, sent: true });
+      }
+      const total = files.reduce((sum, file) => sum + file.bytes, 0);
+      expect(total).toBeLessThanOrEqual(HOME_JS_CSS_BUDGET_BYTES);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('loads only the first hero image eagerly; the others wait their turn, lazily', async () => {
+    // No automatic rotation: what loads is what the first screen asks for.
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      const heroRequests: string[] = [];
+      page.on('request', (request) => {
+        const name = /\/assets\/(hero-\d+)-/.exec(new URL(request.url()).pathname)?.[1];
+        if (name) heroRequests.push(name);
+      });
+      await page.goto(`${stack.baseUrl}/`, { waitUntil: 'networkidle' });
+      const slideshow = page.getByTestId('hero-slideshow');
+      await waitForPageCondition(page, `document.querySelector('[data-testid="hero-image-active"]')?.complete`);
+      const dots = slideshow.getByTestId('hero-dot');
+      const imageCount = await dots.count();
+      expect(imageCount).toBeGreaterThan(2);
+
+      // The one on show, eager; the next one already in the page, lazy; no other downloaded.
+      await waitForPageCondition(page, `document.querySelectorAll('[data-testid^="hero-image"]').length === 2`);
+      await page.waitForLoadState('networkidle');
+      const loading = async () =>
+        (await page.evaluate(
+          `[...document.querySelectorAll('[data-testid="hero-slideshow"] img')].map((image) => image.getAttribute('loading'))`,
+        )) as string[];
+      expect(await loading()).toEqual(['eager', 'lazy']);
+      expect(heroRequests).toEqual(['hero-1', 'hero-2']);
+
+      // One picked later is fetched then, lazily too.
+      await dots.nth(imageCount - 1).click();
+      await waitForPageCondition(page, `document.querySelector('[data-testid="hero-image-active"]')?.complete`);
+      expect(heroRequests).toContain(`hero-${imageCount}`);
+      const attributes = await loading();
+      expect(attributes[0]).toBe('eager');
+      expect(attributes.slice(1).every((value) => value === 'lazy')).toBe(true);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -3,6 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import type { UserDto } from '@app/contracts';
 import { HttpSession, launchChromium, newUserFields, startStack, withClient, type TestStack } from '@app/testing';
 
+// These tests write the catalog's listings directly (no events, so no announcement to the
+// gateways): anonymous lists must not come from a gateway's cache.
+const NO_LIST_CACHE = { LIST_CACHE_SECONDS: '0' };
+
 // Finding any video from Home in Chromium: the search box asks the server, so it finds a video far
 // below the newest 12 (misspelt, too), and "Load more" appends the next 12. The 40 videos are
 // written in bulk into the catalog's listing projection, as its event handlers keep it.
@@ -15,7 +19,7 @@ const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(stack.database.url, async (client) => (await client.query(text, values)).rows as T[]);
 
 beforeAll(async () => {
-  stack = await startStack('e2esearch', ['gateway', 'auth', 'catalog']);
+  stack = await startStack('e2esearch', ['gateway', 'auth', 'catalog'], NO_LIST_CACHE);
   browser = await launchChromium();
   const res = await new HttpSession(stack.baseUrl).post<UserDto>('/api/auth/register', newUserFields());
   expect(res.status).toBe(201);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  eventually,
   launchChromium,
   makeTestVideo,
   newUserFields,
@@ -29,6 +30,8 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
+type VideoState = { processingState: string; thumbnailUrl: string | null };
+
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 /** A signed-in member's page (registered through the API, as the session cookie lands in the context). */
@@ -50,6 +53,103 @@ async function openUploadDialog(page: Page) {
   await dialog.getByLabel('Category').locator('option').nth(1).waitFor({ state: 'attached' });
   return dialog;
 }
+
+/** What a page did wrong while it loaded: console errors, uncaught errors and failing requests. */
+function recordProblems(page: Page) {
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    // The player cancels its own range requests as it seeks: not a failure of the server's.
+    const failure = request.failure()?.errorText ?? '';
+    if (failure !== 'net::ERR_ABORTED') problems.push(`${failure} ${request.url()}`);
+  });
+  return { problems, requests };
+}
+
+// First in the file, before its link videos exist: their previews come from YouTube, which a test
+// machine may not reach.
+describe('a visitor’s first visit', () => {
+  it('to Home and to a video’s page logs no console error and sends no request that fails', async () => {
+    const member = await browser.newContext();
+    const uploader = await member.newPage();
+    expect(
+      (await uploader.request.post(`${stack.baseUrl}/api/auth/register`, { data: newUserFields() })).status(),
+    ).toBe(201);
+    const categories = (await (await uploader.request.get(`${stack.baseUrl}/api/categories`)).json()) as {
+      id: number;
+    }[];
+    const clip = await makeTestVideo(join(scratch, 'visit.mp4'), { seconds: 2, size: '320x240' });
+    const created = await uploader.request.post(`${stack.baseUrl}/api/videos`, {
+      multipart: {
+        title: 'Backhand drill',
+        categoryId: String(categories[0]!.id),
+        video: { name: 'visit.mp4', mimeType: 'video/mp4', buffer: await readFile(clip) },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await eventually(
+      async () => (await (await uploader.request.get(`${stack.baseUrl}/api/videos/${id}`)).json()) as VideoState,
+      (video) => video.processingState === 'ready' && video.thumbnailUrl !== null,
+      60_000,
+    );
+    await member.close();
+
+    // A new browser each time, as a first visit is: nothing cached, no cookie.
+    for (const path of ['/', `/video/${id}`]) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      const { problems, requests } = recordProblems(page);
+      await page.goto(`${stack.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      if (path === '/') await page.getByTestId('video-card').filter({ hasText: 'Backhand drill' }).waitFor();
+      else await page.getByTestId('video-player').waitFor();
+      // On a phone the header's Log in sits in the closed menu.
+      await page.getByRole('button', { name: 'Log in', includeHidden: true }).first().waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      expect({ path, problems }).toEqual({ path, problems: [] });
+      // Nothing asked that could only answer 401.
+      expect({ path, asked: requests.filter((request) => request.startsWith('/api/auth/')) }).toEqual({
+        path,
+        asked: [],
+      });
+      await context.close();
+    }
+  });
+
+  it('after signing out, the next visit asks nothing about who is signed in; signed in, it does', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const marker = async () =>
+      (await context.cookies(stack.baseUrl)).find((cookie) => cookie.name === 'vf.signed-in')?.value;
+    expect((await page.request.post(`${stack.baseUrl}/api/auth/register`, { data: newUserFields() })).status()).toBe(
+      201,
+    );
+    expect(await marker()).toBe('1');
+
+    let seen = recordProblems(page);
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByTestId('user-menu-trigger').waitFor();
+    expect(seen.requests).toContain('/api/auth/user');
+
+    expect((await page.request.post(`${stack.baseUrl}/api/auth/logout`)).status()).toBe(204);
+    expect(await marker()).toBe('0');
+    const next = await context.newPage();
+    seen = recordProblems(next);
+    await next.goto(`${stack.baseUrl}/`, { waitUntil: 'networkidle' });
+    await next.getByRole('button', { name: 'Log in' }).first().waitFor();
+    expect(seen.requests).not.toContain('/api/auth/user');
+    expect(seen.problems).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('videos in the browser', () => {
   it('uploads a file, plays it on its page and shows its thumbnail on Home', async () => {

@@ -12,6 +12,7 @@ import { AuthThrottleService } from './auth/auth-throttle.service.js';
 import { SessionSetup } from './auth/session.setup.js';
 import { AdminGuard } from './auth/admin.guard.js';
 import { SignedInGuard } from './auth/signed-in.guard.js';
+import { SignedInUserCache } from './auth/signed-in-user-cache.js';
 import { UsersController } from './users/users.controller.js';
 import { ServiceHealthClient } from './clients/service-health.client.js';
 import { CategoriesController } from './categories/categories.controller.js';
@@ -26,8 +27,15 @@ import { FeedbackController, VideoFeedbackController } from './feedback/feedback
 import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
 import { SpaController } from './spa/spa.controller.js';
+import { ListingCache } from './videos/listing-cache.js';
+import { PrecompressedAssets } from './spa/precompressed-assets.js';
 import { HttpDrain } from './http/http-drain.js';
 import { ThrottleModule } from './throttle/throttle.module.js';
+import { LiveSignals } from '@app/common';
+import { NotificationsClient } from './clients/notifications.client.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
+import { NotificationStreams } from './notifications/notification-streams.js';
+import { AdminReportsController, ReportsController } from './reports/reports.controller.js';
 
 @Module({
   imports: [ThrottleModule],
@@ -43,20 +51,30 @@ import { ThrottleModule } from './throttle/throttle.module.js';
     BookmarksController,
     FeedbackController,
     VideoFeedbackController,
+    NotificationsController,
+    ReportsController,
+    AdminReportsController,
     SpaController,
   ],
   providers: [
     HttpDrain,
+    PrecompressedAssets,
     gatewayRpcClient,
     AdminClient,
     QueueBoard,
     CatalogClient,
+    ListingCache,
     AuthClient,
     FeedbackClient,
     VideoClient,
+    NotificationsClient,
+    NotificationStreams,
+    // Every replica hears the notifications service's and the catalog's live signals (infra/nats/nats-server.conf).
+    { provide: LiveSignals, useFactory: () => LiveSignals.open(config, 'gateway') },
     AuthThrottleService,
     SessionSetup,
     SignedInGuard,
+    SignedInUserCache,
     AdminGuard,
     ServiceHealthClient,
     { provide: GATEWAY_REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'gateway') },
@@ -74,10 +92,12 @@ export class AppModule implements OnApplicationShutdown {
   constructor(
     @Inject(GATEWAY_REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_STORAGE) private readonly storage: ObjectStorage,
+    private readonly signals: LiveSignals,
   ) {}
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     this.redis.disconnect();
     this.storage.destroy();
+    await this.signals.close();
   }
 }

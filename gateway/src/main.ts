@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import { resolve } from 'node:path';
+import serveStatic from 'serve-static';
 import { JsonLogger, startMetrics } from '@app/common';
 import { migrateServiceSchema } from '@app/database';
 import { GATEWAY_DATABASE } from './db/gateway-database.js';
@@ -10,6 +12,7 @@ import { config } from './config.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { JSON_BODY_LIMIT } from './http/json-body.js';
 import { SessionSetup } from './auth/session.setup.js';
+import { onlyWhenSessionNeeded } from './auth/session-needed.js';
 import { httpMetricsMiddleware } from './metrics/http-metrics.js';
 import { serveMetrics } from './metrics/metrics-server.js';
 import { reenterRequestTrace, requestTraceMiddleware } from './http/request-trace.js';
@@ -20,6 +23,8 @@ import { crossSiteRequestGuard } from './http/cross-site-requests.js';
 import { personalResponsesNotStored } from './http/personal-responses.js';
 import { QUEUE_BOARD_PATH, QueueBoard } from './queues/queue-board.js';
 import { staticCacheHeaders } from './spa/static-cache.js';
+import { jsonCompression } from './http/json-compression.js';
+import { PrecompressedAssets } from './spa/precompressed-assets.js';
 
 startMetrics('gateway');
 const logger = new JsonLogger('gateway', config.LOG_LEVEL).captureProcessWarnings();
@@ -44,20 +49,28 @@ app.use(app.get(HttpDrain).middleware);
 app.use(requestTraceMiddleware);
 app.use(...securityHeaders(QUEUE_BOARD_PATH));
 app.use(accessDeniedLog());
+app.use(jsonCompression);
 // Before any body is read or any session touched: another site's request changes nothing.
 app.use(crossSiteRequestGuard(config.PUBLIC_ORIGIN));
 app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-app.use('/api', ...app.get(SessionSetup).handlers());
+app.use('/api', ...onlyWhenSessionNeeded(app.get(SessionSetup).handlers()));
 app.use(personalResponsesNotStored);
 app.use(QUEUE_BOARD_PATH, ...app.get(QueueBoard).handlers());
 app.use(reenterRequestTrace);
 app.useGlobalFilters(new HttpExceptionFilter());
 const staticDir = resolve(config.STATIC_DIR);
-app.useStaticAssets(staticDir, {
+app.use(app.get(PrecompressedAssets).middleware);
+const staticFiles = serveStatic(staticDir, {
   index: false,
   maxAge: '1y',
   immutable: true,
   setHeaders: staticCacheHeaders(staticDir),
+});
+// The API has no files: an API request must not cost a look at the disk (profiled: a failed
+// stat per request, ~8% of the gateway's CPU under list traffic).
+app.use((req: Request, res: Response, next: NextFunction): void => {
+  if (req.path === '/api' || req.path.startsWith('/api/')) next();
+  else void staticFiles(req, res, next);
 });
 app.enableShutdownHooks();
 await app.listen(config.PORT, '0.0.0.0');

@@ -10,7 +10,7 @@ let stack: TestStack;
 let admin: pg.Client;
 
 beforeAll(async () => {
-  stack = await startStack('schemas', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin']);
+  stack = await startStack('schemas', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'notifications']);
   admin = new pg.Client({ connectionString: stack.database.url });
   await admin.connect();
 }, 120_000);
@@ -46,10 +46,12 @@ describe('service schemas', () => {
   it('hold each table in the schema of the service that owns it, each migrated once by its owner', async () => {
     const rows = await sql<{ schema: string; table: string }>(
       `SELECT table_schema AS schema, table_name AS table FROM information_schema.tables
-        WHERE table_schema IN ('gateway', 'auth', 'catalog', 'video', 'feedback', 'admin') ORDER BY 1, 2`,
+        WHERE table_schema IN ('gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'notifications') ORDER BY 1, 2`,
     );
     expect(rows.map((r) => `${r.schema}.${r.table}`)).toEqual([
       'admin.migrations',
+      'admin.moderation_decisions',
+      'admin.reports',
       'admin.user_deletions',
       'auth.admin_bootstraps',
       'auth.member_activity',
@@ -67,6 +69,7 @@ describe('service schemas', () => {
       'feedback.category_summaries',
       'feedback.feedback',
       'feedback.feedback_ratings',
+      'feedback.feedback_replies',
       'feedback.feedback_votes',
       'feedback.migrations',
       'feedback.outbox',
@@ -75,6 +78,10 @@ describe('service schemas', () => {
       'feedback.video_summaries',
       'gateway.migrations',
       'gateway.sessions',
+      'notifications.migrations',
+      'notifications.notification_preferences',
+      'notifications.notification_sources',
+      'notifications.notifications',
       'video.migrations',
       'video.outbox',
       'video.upload_intents',
@@ -95,6 +102,8 @@ describe('service schemas', () => {
         'MemberActivity1764000000002',
         'ProfileBackfill1764000000003',
         'UserSearch1764000000160',
+        'AppliedReceived1764000000170',
+        'UserChangeAnnouncements1764000000180',
       ],
       catalog: [
         'CatalogSchema1764000000000',
@@ -102,20 +111,26 @@ describe('service schemas', () => {
         'CategoryEventsBackfill1764000000002',
         'ListingPlaybackFrames1764000000003',
         'ListingSearch1764000000160',
+        'ListingHidden1764000000170',
+        'ListingNameMatches1764000000180',
       ],
       video: [
         'VideoSchema1764000000000',
         'VideoStateRevisions1764000000001',
         'VideoStateBackfill1764000000002',
         'PlaybackFrames1764000000003',
+        'VideoModeration1764000000170',
       ],
       feedback: [
         'FeedbackSchema1764000000000',
         'FeedbackStatsAndReadModel1764000000001',
         'FeedbackStatsBackfill1764000000002',
         'FeedbackAnnotations1764000000003',
+        'FeedbackConversations1764000000170',
+        'FeedbackModeration1764000000171',
       ],
-      admin: ['AdminSchema1764000000000'],
+      admin: ['AdminSchema1764000000000', 'Reports1764000000170'],
+      notifications: ['NotificationsSchema1764000000170'],
     });
   });
 
@@ -321,6 +336,7 @@ const TABLE_OF: Record<DatabaseOwner, { table: string; column: string }> = {
   video: { table: 'video.videos', column: 'title' },
   feedback: { table: 'feedback.feedback', column: 'content' },
   admin: { table: 'admin.user_deletions', column: 'step' },
+  notifications: { table: 'notifications.notifications', column: 'type' },
 };
 
 const asRole = async <T>(owner: DatabaseOwner, use: (client: pg.Client) => Promise<T>): Promise<T> => {

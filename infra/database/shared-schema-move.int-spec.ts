@@ -226,6 +226,8 @@ describe('moving a shared schema to service schemas', () => {
         'MemberActivity1764000000002',
         'ProfileBackfill1764000000003',
         'UserSearch1764000000160',
+        'AppliedReceived1764000000170',
+        'UserChangeAnnouncements1764000000180',
       ],
       catalog: [
         'CatalogSchema1764000000000',
@@ -233,20 +235,25 @@ describe('moving a shared schema to service schemas', () => {
         'CategoryEventsBackfill1764000000002',
         'ListingPlaybackFrames1764000000003',
         'ListingSearch1764000000160',
+        'ListingHidden1764000000170',
+        'ListingNameMatches1764000000180',
       ],
       video: [
         'VideoSchema1764000000000',
         'VideoStateRevisions1764000000001',
         'VideoStateBackfill1764000000002',
         'PlaybackFrames1764000000003',
+        'VideoModeration1764000000170',
       ],
       feedback: [
         'FeedbackSchema1764000000000',
         'FeedbackStatsAndReadModel1764000000001',
         'FeedbackStatsBackfill1764000000002',
         'FeedbackAnnotations1764000000003',
+        'FeedbackConversations1764000000170',
+        'FeedbackModeration1764000000171',
       ],
-      admin: ['AdminSchema1764000000000'],
+      admin: ['AdminSchema1764000000000', 'Reports1764000000170'],
     });
     expect(await sql(`SELECT email, "deletionRequestedAt" FROM auth.users ORDER BY email`)).toEqual([
       { email: 'ana@example.com', deletionRequestedAt: null },

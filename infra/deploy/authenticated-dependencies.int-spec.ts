@@ -33,7 +33,7 @@ beforeAll(async () => {
   redis = await startPrivateRedis({ password: REDIS_PASSWORD });
   stack = await startStack(
     'trusted-deps',
-    ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker'],
+    ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'notifications', 'media-worker'],
     // The configuration's subjects carry no prefix (the server is this file's alone).
     { NATS_URL: nats.url, NATS_SUBJECT_PREFIX: '', REDIS_URL: redis.url, ...ADMIN },
     nats.credentials,

@@ -223,10 +223,18 @@ describe('docker-compose.yml', () => {
     const provision = envOf('provision');
     const minio = envOf('minio');
     const databaseApps = APP_NAMES.filter((app) => 'DATABASE_URL' in envOf(app));
-    expect([...databaseApps].sort()).toEqual(['admin', 'auth', 'catalog', 'feedback', 'gateway', 'video']);
+    expect([...databaseApps].sort()).toEqual([
+      'admin',
+      'auth',
+      'catalog',
+      'feedback',
+      'gateway',
+      'notifications',
+      'video',
+    ]);
     for (const app of APP_NAMES) {
       const env = envOf(app);
-      if (app in { admin: 1, auth: 1, catalog: 1, feedback: 1, gateway: 1, video: 1 }) {
+      if (app in { admin: 1, auth: 1, catalog: 1, feedback: 1, gateway: 1, notifications: 1, video: 1 }) {
         const database = new URL(env.DATABASE_URL);
         expect({
           app,

@@ -37,6 +37,7 @@ const PRODUCTION_MIN_REPLICAS: Record<AppName, number> = {
   video: 2,
   feedback: 2,
   admin: 2,
+  notifications: 2,
   'media-worker': 3,
 };
 /** Dependencies each overlay runs in the namespace as StatefulSets (production uses managed ones). */
@@ -55,6 +56,7 @@ const GRACE_SECONDS: Record<AppName, number> = {
   video: 30,
   feedback: 30,
   admin: 30,
+  notifications: 30,
   'media-worker': 60,
 };
 
@@ -1272,6 +1274,23 @@ describe.each([...OVERLAYS])('k8s/overlays/%s: network policies', (overlay) => {
           if (connects(objects, client, pod, port.containerPort))
             problems.push(`${client.name} may reach ${name}:${port.containerPort}`);
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("lets Prometheus reach each app's metrics port (its prometheus.io/port), and the outside only the gateway's HTTP port", () => {
+    const objects = render(overlay);
+    const problems: string[] = [];
+    for (const app of APP_NAMES) {
+      const deployment = only(objects, 'Deployment', app);
+      const metricsPort = Number(deployment.spec?.template?.metadata?.annotations?.['prometheus.io/port']);
+      const pod = appPod(objects, app);
+      if (!pod.ports.some((port) => port.containerPort === metricsPort))
+        problems.push(`${app}: no container port ${metricsPort}`);
+      if (!connects(objects, PROMETHEUS, pod, metricsPort))
+        problems.push(`Prometheus may not scrape ${app}:${metricsPort}`);
+      if (app === 'gateway' && connects(objects, INTERNET_CLIENT, pod, metricsPort))
+        problems.push(`${INTERNET_CLIENT.name} may reach the gateway's metrics port ${metricsPort}`);
     }
     expect(problems).toEqual([]);
   });

@@ -5,22 +5,61 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeDependencies } from './lib/ensure-deps.mjs';
+import {
+  claimInstance,
+  firstTakenPort,
+  isOurGateway,
+  releaseInstance,
+  runningInstance,
+  upPorts,
+} from './lib/single-instance.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = join(root, '.data');
+const port = Number(process.env.PORT ?? 8080);
+
+// One line and a non-zero exit, never a pile of stack traces, when this cannot start.
+const running = runningInstance(dataDir);
+if (running) {
+  console.error(`[up] already running at ${running.url} (pid ${running.pid}); stop it with Ctrl+C in its terminal`);
+  process.exit(1);
+}
+const taken = await firstTakenPort(upPorts(port));
+if (taken) {
+  const [takenPort, user] = taken;
+  if (takenPort === port && (await isOurGateway(port))) {
+    console.error(
+      `[up] already running at http://localhost:${port} (started from another directory or by hand); stop it first`,
+    );
+  } else {
+    const elsewhere = takenPort === port ? ', or pick another: PORT=8090 npm run up' : '';
+    console.error(`[up] port ${takenPort} (${user}) is taken by another program; stop it${elsewhere}`);
+  }
+  process.exit(1);
+}
+claimInstance(dataDir, `http://localhost:${port}`);
+process.on('exit', () => releaseInstance(dataDir));
+
 ensureNodeDependencies(root);
 
 const { provisionInfrastructure } = await import('./lib/provision.mjs');
 const { APP_ENTRIES, startApp, stopProcess } = await import('./lib/apps.mjs');
 const { waitFor } = await import('./lib/net.mjs');
 
-const port = Number(process.env.PORT ?? 8080);
-const infra = await provisionInfrastructure({
-  mode: 'up',
-  root,
-  dataDir: join(root, '.data'),
-  databaseName: 'videofeedback',
-  bucket: 'videofeedback',
-});
+let infra;
+try {
+  infra = await provisionInfrastructure({
+    mode: 'up',
+    root,
+    dataDir,
+    databaseName: 'videofeedback',
+    bucket: 'videofeedback',
+  });
+} catch (error) {
+  // Whatever it had started is stopped already; say why in one line (README "Troubleshooting").
+  console.error(`[up] could not start the dependencies: ${error.message}`);
+  process.exit(1);
+}
 
 const children = [];
 let shuttingDown = false;
@@ -51,7 +90,7 @@ try {
     ...sharedEnv,
     PORT: String(port),
     NODE_ENV: process.env.NODE_ENV ?? 'development',
-    SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(join(root, '.data')),
+    SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(dataDir),
   };
   for (const name of Object.keys(APP_ENTRIES)) {
     const database = serviceDatabaseUrls[name] ? { DATABASE_URL: serviceDatabaseUrls[name] } : {};
@@ -71,9 +110,10 @@ try {
   }
 
   const base = `http://localhost:${port}`;
+  // Every process, not only the gateway's own dependencies (/readyz): the demo seed needs them all.
   await waitFor(
-    'the product (/readyz)',
-    async () => (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(3000) })).ok,
+    'the product (/healthz/dependencies)',
+    async () => (await fetch(`${base}/healthz/dependencies`, { signal: AbortSignal.timeout(3000) })).ok,
     { timeoutMs: 120_000, intervalMs: 500 },
   );
   ready = true;

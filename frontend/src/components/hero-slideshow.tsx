@@ -25,6 +25,9 @@ type HeroSlideshowProps = {
 /**
  * Rotating images with a dot per image. It advances on its own every few seconds, except when the
  * person prefers reduced motion (until they press play) or has paused it; picking a dot restarts the wait.
+ * Only the first image loads eagerly; another one is put in the page (loading lazily) when it is next
+ * after the image on show and that has arrived, or when it is shown, so a first visit downloads the
+ * image it shows and the next one, not all of them.
  */
 export function HeroSlideshow({ images, label, intervalMs = HERO_ROTATE_INTERVAL_MS }: HeroSlideshowProps) {
   const [current, setCurrent] = useState(0);
@@ -34,6 +37,11 @@ export function HeroSlideshow({ images, label, intervalMs = HERO_ROTATE_INTERVAL
   const [pickCount, setPickCount] = useState(0);
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
   const rotating = images.length > 1 && (playChoice ?? !reducedMotion);
+  // The images that have arrived: they stay in the page, so one fades out when left.
+  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set());
+  const arrived = (index: number) => setLoaded((seen) => (seen.has(index) ? seen : new Set(seen).add(index)));
+  // The next image is fetched ahead of its turn, once the one on show is there.
+  const upNext = loaded.has(current) ? (current + 1) % images.length : null;
 
   useEffect(() => {
     if (!rotating) return;
@@ -61,6 +69,7 @@ export function HeroSlideshow({ images, label, intervalMs = HERO_ROTATE_INTERVAL
       <div className="slideshow__frame" aria-live={rotating ? 'off' : 'polite'}>
         {images.map((image, index) => {
           const active = index === current;
+          if (!active && !loaded.has(index) && index !== upNext) return null;
           return (
             <img
               key={image.src}
@@ -73,6 +82,7 @@ export function HeroSlideshow({ images, label, intervalMs = HERO_ROTATE_INTERVAL
               decoding="async"
               data-testid={active ? 'hero-image-active' : 'hero-image'}
               draggable={false}
+              onLoad={() => arrived(index)}
             />
           );
         })}

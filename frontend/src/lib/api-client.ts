@@ -106,7 +106,11 @@ export async function apiRequest<T>(method: HttpMethod, url: string, options?: R
 export async function apiRequest<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T | null> {
   const response = await fetch(url, buildInit(method, options));
 
-  if (response.status === 401 && options.on401 === 'returnNull') return null;
+  if (response.status === 401 && options.on401 === 'returnNull') {
+    // Read to its end all the same: until then the browser counts the request as still loading.
+    await response.text();
+    return null;
+  }
 
   if (!response.ok) {
     const error = new ApiError(response.status, response.statusText, await response.text());

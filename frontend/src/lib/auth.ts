@@ -1,4 +1,4 @@
-import type { UserDto } from '@app/contracts';
+import { SIGNED_IN_MARKER, signedInMarkerOf, type UserDto } from '@app/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,7 +9,20 @@ import { apiRequest } from '@/lib/api-client';
 
 export type CurrentUser = UserDto;
 
+/**
+ * Whether this browser's session may be signed in: the gateway's signed-in marker, a cookie it
+ * keeps beside the (unreadable) session cookie. Without it the answer could only be a 401.
+ */
+export function mayBeSignedIn(cookies: string = document.cookie): boolean {
+  return signedInMarkerOf(cookies) === SIGNED_IN_MARKER.signedIn;
+}
+
+/**
+ * A visitor's browser does not ask, so no page of theirs sends a request bound to fail; the
+ * answer is the one a 401 would have given. A stale marker costs one 401, answered as null too.
+ */
 export function getCurrentUser(options: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
+  if (!mayBeSignedIn()) return Promise.resolve(null);
   return apiRequest<CurrentUser>('GET', '/api/auth/user', { signal: options.signal, on401: 'returnNull' });
 }
 
@@ -17,6 +30,8 @@ export function getCurrentUserQueryOptions() {
   return queryOptions({
     queryKey: ['/api/auth/user'] as const,
     queryFn: ({ signal }) => getCurrentUser({ signal }),
+    // A visitor's answer is known at once: the header shows its actions on the first paint.
+    initialData: () => (mayBeSignedIn() ? undefined : null),
     retry: false,
   });
 }

@@ -1,4 +1,4 @@
-import type { FeedbackDto, UserDto, UserFeedbackStatsDto, VideoDto } from '@app/contracts';
+import type { FeedbackDto, NotificationDto, UserDto, UserFeedbackStatsDto, VideoDto } from '@app/contracts';
 import type { Category } from '@/features/categories/api/get-categories';
 
 // Answers in the API's shapes (libs/contracts), with overrides per test.
@@ -80,5 +80,23 @@ export const aFeedback = (overrides: Partial<FeedbackDto> = {}): FeedbackDto => 
   viewerRating: null,
   timecode: null,
   drawing: null,
+  appliedAt: null,
+  replies: [],
+  replyCount: 0,
+  ...overrides,
+});
+
+export const aNotification = (overrides: Partial<NotificationDto> = {}): NotificationDto => ({
+  id: 41,
+  type: 'feedback_received',
+  text: 'Tom Berg gave feedback on your video "Driving range swing"',
+  link: '/video/7?feedback=31',
+  actorId: OTHER_MEMBER_ID,
+  count: 1,
+  videoId: 7,
+  feedbackId: 31,
+  read: false,
+  createdAt: '2026-01-06T10:00:00.000Z',
+  updatedAt: '2026-01-06T10:00:00.000Z',
   ...overrides,
 });

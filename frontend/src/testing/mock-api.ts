@@ -31,6 +31,10 @@ export const listPage = (items: unknown[], next?: string): MockReply => ({
   headers: next === undefined ? {} : { link: `<${next}>; rel="next"` },
 });
 
+/** A page of GET /api/notifications: the items, the unread count and the next page's cursor. */
+export const notificationsPage = (items: unknown[], unreadCount: number, nextCursor: string | null = null): MockReply =>
+  json({ items, unreadCount, nextCursor });
+
 /** An error answer in the gateway's shape: `{ message }` with the status. */
 export const failure = (status: number, message: string): MockReply => ({ status, body: { message } });
 
@@ -79,6 +83,12 @@ export class MockApi {
   readonly requests: string[] = [];
   /** The requests no route answered. */
   readonly unhandled: string[] = [];
+
+  constructor() {
+    // The header's bell asks on every page a member sees: an empty inbox unless a test answers
+    // otherwise (a later route wins).
+    this.get('/api/notifications', () => notificationsPage([], 0));
+  }
 
   on(method: string, path: string, handler: Handler): this {
     const { pattern, names } = compile(path);

@@ -16,8 +16,9 @@ const CHECK_UNAVAILABLE_MESSAGE = 'Access could not be checked. Please try again
 
 /**
  * Admins only: 401 without a live session, 403 "Admin access required" for a member. The user
- * is the one SignedInGuard reads fresh on every request, so a demoted or deleted admin loses
- * access at once. It answers early; the service behind still asks for an admin of record.
+ * is the one SignedInGuard attaches (cached per replica, forgotten the moment auth announces a
+ * change to the account), so a demoted or deleted admin loses access within the announcement's
+ * milliseconds. It answers early; the service behind still asks for an admin of record.
  */
 @Injectable()
 export class AdminGuard implements CanActivate {

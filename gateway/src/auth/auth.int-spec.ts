@@ -6,7 +6,7 @@ import { HttpSession, newUserFields, startStack, withClient, type TestStack } fr
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startStack('auth', ['gateway', 'auth']);
+  stack = await startStack('auth', ['gateway', 'auth'], { PASSWORD_HASH_COST_LOG2: '17' });
 });
 
 afterAll(async () => {

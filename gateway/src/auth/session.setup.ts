@@ -10,6 +10,7 @@ import type { UserDto } from '@app/contracts';
 import { AuthClient } from '../clients/auth.client.js';
 import { config } from '../config.js';
 import { GATEWAY_DATABASE } from '../db/gateway-database.js';
+import { signedInMarker } from './signed-in-marker.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -133,7 +134,7 @@ export class SessionSetup implements OnApplicationShutdown {
     },
   };
 
-  /** session → lifetime check → passport → passport session, in that order; one set, however many mounts use it. */
+  /** session → lifetime check → passport → passport session → signed-in marker, in that order; one set, however many mounts use it. */
   handlers(): RequestHandler[] {
     this.mounted ??= this.createHandlers();
     return this.mounted;
@@ -203,6 +204,8 @@ export class SessionSetup implements OnApplicationShutdown {
       this.enforceLifetime,
       passport.initialize() as RequestHandler,
       passport.session() as RequestHandler,
+      // The web app's hint of whether to ask who is signed in, kept in step with the session.
+      signedInMarker(LIFETIMES.absoluteMs),
     ];
   }
 

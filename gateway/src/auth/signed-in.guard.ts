@@ -10,16 +10,23 @@ import type { Request, Response } from 'express';
 import { AUTH_MESSAGES, type UserDto } from '@app/contracts';
 import { AuthClient } from '../clients/auth.client.js';
 import { endSession, hasHttpStatus } from './session.setup.js';
+import { SignedInUserCache } from './signed-in-user-cache.js';
 
 type RequestWithUser = Request & { currentUser?: UserDto };
 
 /**
- * Lets a request through only with a session whose user still exists, and attaches that user,
- * freshly read (so a demoted or deleted account loses its rights at once). 401 otherwise.
+ * Lets a request through only with a session whose user still exists, and attaches that user
+ * (so a demoted or deleted account loses its rights within the cache's invalidation: auth's
+ * signal, well under a second). 401 otherwise. The member comes from SignedInUserCache, for
+ * writes too (a rating costs no auth round trip); the gateway's own calls that change the account
+ * forget the member before answering (AuthClient), so they see their change in the next request.
  */
 @Injectable()
 export class SignedInGuard implements CanActivate {
-  constructor(private readonly auth: AuthClient) {}
+  constructor(
+    private readonly auth: AuthClient,
+    private readonly cache: SignedInUserCache,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
@@ -28,14 +35,15 @@ export class SignedInGuard implements CanActivate {
   }
 
   /**
-   * The session's user, freshly read and attached to the request (for CurrentUser); a session
-   * whose user is gone is ended. Throws 401 without one.
+   * The session's user, attached to the request (for CurrentUser); a session whose user is gone
+   * is ended. Throws 401 without one.
    */
   async signedInUser(req: Request, res: Response): Promise<UserDto> {
     const userId = req.user?.id;
     if (!userId) throw new UnauthorizedException({ message: AUTH_MESSAGES.unauthorized });
+    const lookUp = () => this.auth.getUser(userId, userId);
     try {
-      const user = await this.auth.getUser(userId, userId);
+      const user = await this.cache.user(userId, lookUp);
       (req as RequestWithUser).currentUser = user;
       return user;
     } catch (error) {

@@ -1,5 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { ADMIN_RPC, type Actor, type ListAdminUsersQuery, type Page, type UserDto } from '@app/contracts';
+import {
+  ADMIN_RPC,
+  type Actor,
+  type AdminReportGroupDto,
+  type CreateReportBody,
+  type ListAdminUsersQuery,
+  type ModerationAction,
+  type Page,
+  type ReportDto,
+  type ReportStatus,
+  type UserDto,
+} from '@app/contracts';
 import { RpcClient } from '@app/common';
 
 @Injectable()
@@ -16,5 +27,21 @@ export class AdminClient {
 
   toggleAdmin(actor: Actor, userId: string): Promise<UserDto> {
     return this.rpc.call(ADMIN_RPC.toggleAdmin, { actor, userId });
+  }
+
+  createReport(actor: Actor, report: CreateReportBody): Promise<{ report: ReportDto; created: boolean }> {
+    return this.rpc.call(ADMIN_RPC.createReport, { actor, report });
+  }
+
+  listReports(actor: Actor, status: ReportStatus): Promise<AdminReportGroupDto[]> {
+    return this.rpc.call(ADMIN_RPC.listReports, { actor, status });
+  }
+
+  checkSerialVoting(actor: Actor): Promise<{ reversed: number }> {
+    return this.rpc.call(ADMIN_RPC.checkSerialVoting, { actor });
+  }
+
+  resolveReport(actor: Actor, reportId: number, action: ModerationAction): Promise<AdminReportGroupDto> {
+    return this.rpc.call(ADMIN_RPC.resolveReport, { actor, reportId, action });
   }
 }

@@ -39,8 +39,8 @@ export class CatalogClient {
     return this.rpc.call(CATALOG_RPC.deleteCategory, { actor: { id: actor.id, isAdmin: actor.isAdmin }, categoryId });
   }
 
-  listVideos(request: ListVideosRequest): Promise<Page<VideoDto>> {
-    return this.rpc.call(CATALOG_RPC.listVideos, request);
+  listVideos(request: ListVideosRequest, viewerId: string | null = null): Promise<Page<VideoDto>> {
+    return this.rpc.call(CATALOG_RPC.listVideos, { ...request, viewerId });
   }
 
   /**
@@ -48,9 +48,9 @@ export class CatalogClient {
    * (what a write of the video service answered), the catalog first waits a short while until its
    * listing holds that revision, so the writer reads their own write.
    */
-  getVideo(id: number, minRevision?: number): Promise<VideoDto> {
-    if (minRevision === undefined) return this.rpc.call(CATALOG_RPC.getVideo, { id });
-    return this.rpc.call(CATALOG_RPC.getVideo, { id, minRevision }, catchingUp());
+  getVideo(id: number, minRevision?: number, viewerId: string | null = null): Promise<VideoDto> {
+    if (minRevision === undefined) return this.rpc.call(CATALOG_RPC.getVideo, { id, viewerId });
+    return this.rpc.call(CATALOG_RPC.getVideo, { id, minRevision, viewerId }, catchingUp());
   }
 
   /** Waits a short while until the catalog's listing holds the video at `revision` or later, a deletion included. */

@@ -6,6 +6,9 @@ import {
   type FeedbackDto,
   type FeedbackRatingDto,
   type FeedbackVoteDto,
+  type FeedbackAppliedDto,
+  type FeedbackReplyDto,
+  type ReplyBody,
   type UserFeedbackItemDto,
   type UserFeedbackStatsDto,
   type AuthorFeedbackPageQuery,
@@ -18,8 +21,12 @@ import { RpcClient } from '@app/common';
 export class FeedbackClient {
   constructor(private readonly rpc: RpcClient) {}
 
-  listByAuthor(userId: string, page: AuthorFeedbackPageQuery): Promise<Page<UserFeedbackItemDto>> {
-    return this.rpc.call(FEEDBACK_RPC.listByAuthor, { userId, ...page });
+  listByAuthor(
+    userId: string,
+    page: AuthorFeedbackPageQuery,
+    viewerId: string | null = null,
+  ): Promise<Page<UserFeedbackItemDto>> {
+    return this.rpc.call(FEEDBACK_RPC.listByAuthor, { userId, ...page, viewerId });
   }
 
   authorStats(userId: string): Promise<UserFeedbackStatsDto> {
@@ -40,5 +47,17 @@ export class FeedbackClient {
 
   rate(actor: Actor, id: number, rating: number): Promise<FeedbackRatingDto> {
     return this.rpc.call(FEEDBACK_RPC.rate, { actor, id, rating });
+  }
+
+  reply(actor: Actor, id: number, body: ReplyBody): Promise<FeedbackReplyDto> {
+    return this.rpc.call(FEEDBACK_RPC.reply, { actor, id, ...body });
+  }
+
+  editReply(actor: Actor, replyId: number, body: ReplyBody): Promise<FeedbackReplyDto> {
+    return this.rpc.call(FEEDBACK_RPC.editReply, { actor, replyId, ...body });
+  }
+
+  markApplied(actor: Actor, id: number, applied: boolean): Promise<FeedbackAppliedDto> {
+    return this.rpc.call(FEEDBACK_RPC.markApplied, { actor, id, applied });
   }
 }

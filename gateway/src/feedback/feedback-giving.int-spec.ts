@@ -29,7 +29,7 @@ let stack: TestStack;
 let categoryId: number;
 
 beforeAll(async () => {
-  stack = await startStack('feedback-giving', ['gateway', 'auth', 'catalog', 'video', 'feedback']);
+  stack = await startStack('feedback-giving', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'notifications']);
   const categories = (await new HttpSession(stack.baseUrl).get<{ id: number }[]>('/api/categories')).body;
   categoryId = categories[0]!.id;
 });
@@ -110,6 +110,9 @@ describe('giving feedback', () => {
       viewerRating: null,
       timecode: null,
       drawing: null,
+      appliedAt: null,
+      replies: [],
+      replyCount: 0,
     });
 
     const listed = await new HttpSession(stack.baseUrl).get<FeedbackDto[]>(`/api/feedback/video/${video.id}`);

@@ -1,10 +1,13 @@
 import {
   Body,
   Controller,
+  Delete,
   Get,
+  HttpCode,
   HttpStatus,
   NotFoundException,
   Param,
+  Patch,
   Post,
   Query,
   Req,
@@ -28,6 +31,10 @@ import {
   type FeedbackDto,
   type FeedbackRatingDto,
   type FeedbackVoteDto,
+  type FeedbackAppliedDto,
+  type FeedbackReplyDto,
+  type ReplyBody,
+  replyBodySchema,
   type RateFeedbackBody,
   type UserDto,
   type UserFeedbackItemDto,
@@ -46,6 +53,7 @@ import { LimitWrites } from '../throttle/write-limit.guard.js';
 const byAuthor = new ZodParamsPipe(feedbackByAuthorRequestSchema);
 const FeedbackIdPipe = new RowIdPipe(FEEDBACK_MESSAGES.feedbackNotFound);
 const VideoIdPipe = new RowIdPipe(VIDEO_MESSAGES.notFound);
+const ReplyIdPipe = new RowIdPipe(FEEDBACK_MESSAGES.replyNotFound);
 const actorOf = (user: UserDto) => ({ id: user.id, isAdmin: user.isAdmin });
 
 @Controller('api/feedback')
@@ -67,7 +75,7 @@ export class FeedbackController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<UserFeedbackItemDto[]> {
     const [items] = await Promise.all([
-      this.feedback.listByAuthor(params.userId, page),
+      this.feedback.listByAuthor(params.userId, page, req.user?.id ?? null),
       this.requireMember(params.userId),
     ]);
     return sendPage(req, res, items);
@@ -112,6 +120,51 @@ export class FeedbackController {
     @Body(new ZodBodyPipe(rateFeedbackBodySchema)) body: RateFeedbackBody,
   ): Promise<FeedbackRatingDto> {
     return this.feedback.rate(actorOf(user), id, body.rating);
+  }
+
+  /**
+   * Any signed-in member answers in the conversation under a piece of feedback (one level deep:
+   * answering a reply is a reply to the same feedback); same text rules as feedback, and
+   * `mentions` (member ids) for the members named with "@". 201 with the reply.
+   */
+  @Post(':id/replies')
+  @UseGuards(SignedInGuard)
+  @LimitWrites()
+  reply(
+    @Param('id', FeedbackIdPipe) id: number,
+    @CurrentUser() user: UserDto,
+    @Body(new ZodBodyPipe(replyBodySchema)) body: ReplyBody,
+  ): Promise<FeedbackReplyDto> {
+    return this.feedback.reply(actorOf(user), id, body);
+  }
+
+  /** Its author changes a reply's text (and mentions) within 10 minutes of posting. */
+  @Patch('replies/:replyId')
+  @UseGuards(SignedInGuard)
+  @LimitWrites()
+  editReply(
+    @Param('replyId', ReplyIdPipe) replyId: number,
+    @CurrentUser() user: UserDto,
+    @Body(new ZodBodyPipe(replyBodySchema)) body: ReplyBody,
+  ): Promise<FeedbackReplyDto> {
+    return this.feedback.editReply(actorOf(user), replyId, body);
+  }
+
+  /** The video's uploader marks the feedback applied; marking it again changes nothing. */
+  @Post(':id/applied')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(SignedInGuard)
+  @LimitWrites()
+  markApplied(@Param('id', FeedbackIdPipe) id: number, @CurrentUser() user: UserDto): Promise<FeedbackAppliedDto> {
+    return this.feedback.markApplied(actorOf(user), id, true);
+  }
+
+  /** The uploader takes the mark back (the author's points for it go too). */
+  @Delete(':id/applied')
+  @UseGuards(SignedInGuard)
+  @LimitWrites()
+  unmarkApplied(@Param('id', FeedbackIdPipe) id: number, @CurrentUser() user: UserDto): Promise<FeedbackAppliedDto> {
+    return this.feedback.markApplied(actorOf(user), id, false);
   }
 
   // The feedback service does not keep accounts: the auth service says whether the member exists.

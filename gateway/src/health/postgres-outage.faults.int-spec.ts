@@ -25,7 +25,7 @@ let stack: TestStack;
 
 beforeAll(async () => {
   postgres = await startPrivatePostgres();
-  stack = await startStack('pg-outage', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin'], {
+  stack = await startStack('pg-outage', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'notifications'], {
     DATABASE_URL: postgres.url,
   });
 }, 90_000);

@@ -39,7 +39,16 @@ const PNG = Buffer.from(
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'http-edge-'));
-  stack = await startStack('http-edge', ['gateway', 'auth', 'catalog', 'video', 'feedback', 'admin', 'media-worker']);
+  stack = await startStack('http-edge', [
+    'gateway',
+    'auth',
+    'catalog',
+    'video',
+    'feedback',
+    'admin',
+    'notifications',
+    'media-worker',
+  ]);
   uploader = await signUpMember(stack.baseUrl);
   reviewer = await signUpMember(stack.baseUrl);
   admin = await signUpMember(stack.baseUrl);
@@ -310,17 +319,24 @@ describe('the public readiness probe', () => {
   it('names each dependency and whether it answers, and nothing more, also when one is down', async () => {
     const ready = await visitor().get<Readiness>('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.checks.length).toBeGreaterThan(5);
     for (const check of ready.body.checks) expect(Object.keys(check).sort()).toEqual(['name', 'ok']);
+    const all = await visitor().get<Readiness>('/healthz/dependencies');
+    expect(all.status).toBe(200);
+    expect(all.body.checks.length).toBeGreaterThan(5);
+    for (const check of all.body.checks) expect(Object.keys(check).sort()).toEqual(['name', 'ok']);
 
     await stack.apps.get('admin')![0]!.stop();
     const down = await eventually(
-      () => visitor().get<Readiness>('/readyz'),
+      () => visitor().get<Readiness>('/healthz/dependencies'),
       (res) => res.status === 503,
     );
-    expect(down.body.status).toBe('not ready');
+    expect(down.body.status).toBe('degraded');
     expect(down.body.checks).toContainEqual({ name: 'service:admin', ok: false });
     for (const check of down.body.checks) expect(Object.keys(check).sort()).toEqual(['name', 'ok']);
     expect(JSON.stringify(down.body)).not.toMatch(/answering|timed out|detail|error/i);
+    // A stopped service never takes the gateway out of rotation.
+    const stillReady = await visitor().get<Readiness>('/readyz');
+    expect(stillReady.status).toBe(200);
+    expect(stillReady.body.status).toBe('ready');
   });
 });

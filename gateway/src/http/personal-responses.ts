@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { QUEUE_BOARD_PATH } from '../queues/queue-board.js';
 
-/** Answers about the caller or for admins only: sessions, admin lists (emails), bookmarks. */
-const ALWAYS_PERSONAL = ['/api/auth', '/api/admin', '/api/bookmarks', QUEUE_BOARD_PATH];
+/** Answers about the caller or for admins only: sessions, admin lists (emails), bookmarks, notifications. */
+const ALWAYS_PERSONAL = ['/api/auth', '/api/admin', '/api/bookmarks', '/api/notifications', QUEUE_BOARD_PATH];
 /** Public to visitors, but carry the user's own email (or an admin's view) once signed in. */
 const PERSONAL_WHEN_SIGNED_IN = ['/api/users'];
 

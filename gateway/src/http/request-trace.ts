@@ -11,8 +11,11 @@ import {
 
 const traceOf = new WeakMap<Request, TraceContext>();
 const logger = new Logger('http');
-/** Probes arrive every few seconds from the orchestrator: their lines are debug, not info. */
-const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+/**
+ * Probes arrive every few seconds from the orchestrator (and monitors, and `npm run up` while it
+ * waits): their lines are debug, not info.
+ */
+const PROBE_PATHS = new Set(['/healthz', '/readyz', '/healthz/dependencies']);
 
 /**
  * Gives every request an id (the caller's `X-Request-Id` when it is a plain token, else a new

@@ -107,7 +107,7 @@ describe('metrics', () => {
 
       const text = await eventually(
         () => scrape('media-worker'),
-        (body) => sample(body, 'vf_job_failures_total', { queue: 'media-cleanup' }) !== undefined,
+        (body) => sample(body, 'vf_job_failures_total', { queue: 'media-cleanup' }) === 1,
       );
       const worker = { app: 'media-worker' };
       expect(sample(text, 'vf_queue_backlog', { ...worker, queue: 'media-transcode' })).toBe(1);
@@ -119,6 +119,10 @@ describe('metrics', () => {
       const cleanupJobs = { ...worker, queue: 'media-cleanup' };
       expect(sample(text, 'vf_queue_jobs', { ...cleanupJobs, state: 'failed' })).toBe(1);
       expect(sample(text, 'vf_job_failures_total', cleanupJobs)).toBe(1);
+      // One attempt allowed: that failure was final, a dead letter.
+      expect(sample(text, 'vf_job_dead_letters_total', cleanupJobs)).toBe(1);
+      // The delayed job is not due yet and nothing else waits: no backlog age.
+      expect(sample(text, 'vf_queue_oldest_job_age_seconds', { ...worker, queue: 'media-transcode' })).toBe(0);
       expect(sample(text, 'vf_job_wait_seconds_count', cleanupJobs)).toBe(1);
       expect(sample(text, 'vf_job_processing_seconds_count', cleanupJobs)).toBe(1);
       expect(text).toContain('# TYPE vf_ffmpeg_duration_seconds histogram');

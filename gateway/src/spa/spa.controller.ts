@@ -2,11 +2,16 @@ import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sessionCookieName } from '../auth/session.setup.js';
+import { markSessionsFromBeforeTheMarker } from '../auth/signed-in-marker.js';
 import { config } from '../config.js';
+import { PrecompressedAssets } from './precompressed-assets.js';
+import { RoutePreloads } from './route-preloads.js';
 
 const API_PREFIX = /^\/api(\/|$)/;
 /** Operations endpoints that live on internal ports only: a clear 404 here, never the app shell. */
 const INTERNAL_ONLY = /^\/metrics(\/|$)/;
+const SESSION_ABSOLUTE_MS = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
 
 /**
  * Serves the built React app for every non-API GET (client-side routes such as /video/3), so
@@ -15,6 +20,9 @@ const INTERNAL_ONLY = /^\/metrics(\/|$)/;
 @Controller()
 export class SpaController {
   private readonly indexHtml = resolve(config.STATIC_DIR, 'index.html');
+  private readonly preloads = RoutePreloads.fromBuild(resolve(config.STATIC_DIR));
+
+  constructor(private readonly assets: PrecompressedAssets) {}
 
   @Get('{*path}')
   serve(@Req() req: Request, @Res() res: Response): void {
@@ -24,6 +32,9 @@ export class SpaController {
       throw new NotFoundException({ message: 'The web app has not been built (npm run build)' });
     // The shell must never be cached, or a deploy would leave browsers on stale asset names.
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(this.indexHtml);
+    markSessionsFromBeforeTheMarker(req, res, sessionCookieName(req), SESSION_ABSOLUTE_MS);
+    const preloads = this.preloads.links(req.path);
+    if (preloads.length) res.setHeader('Link', preloads.join(', '));
+    if (!this.assets.send(req, res, '/index.html')) res.sendFile(this.indexHtml);
   }
 }

@@ -4,6 +4,9 @@ import { relative, sep } from 'node:path';
 /** Vite writes content-hashed bundles here: a changed file gets a new name. */
 const HASHED_ASSETS_DIR = 'assets';
 
+/** The bundles' year-long caching, as main.ts gives the static files middleware too. */
+export const HASHED_ASSET_CACHING = { maxAge: '1y', immutable: true } as const;
+
 /**
  * Static files of the built SPA: only the content-hashed bundles are cached for a year
  * (immutable); anything else, index.html above all, is revalidated on every use (ETag), so a

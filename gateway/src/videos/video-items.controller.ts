@@ -102,7 +102,7 @@ export class VideoItemsController {
         if (upload) await this.dropUpload(user.id, upload.objectKey, { maybeRegistered: !refused });
         throw error;
       });
-      return await this.catalog.getVideo(written.id, written.revision);
+      return await this.catalog.getVideo(written.id, written.revision, user.id);
     } finally {
       await slot?.release();
     }
@@ -115,7 +115,7 @@ export class VideoItemsController {
    */
   @Get(':id')
   async get(@Param('id', VideoIdPipe) id: number, @Req() req: Request): Promise<VideoDto> {
-    const video = await this.catalog.getVideo(id);
+    const video = await this.catalog.getVideo(id, undefined, req.user?.id ?? null);
     const viewerKey = req.user?.id ?? visitorKey(req);
     // A view that cannot be counted must not cost the viewer the page. The count is the video
     // service's own: the catalog's copy may not have heard of the latest views yet.
@@ -131,7 +131,7 @@ export class VideoItemsController {
     @Body(new ZodBodyPipe(updateVideoRequestSchema)) body: UpdateVideoRequest,
   ): Promise<VideoDto> {
     const written = await this.videos.update(id, { id: user.id, isAdmin: user.isAdmin }, body);
-    return this.catalog.getVideo(id, written.revision);
+    return this.catalog.getVideo(id, written.revision, user.id);
   }
 
   /**

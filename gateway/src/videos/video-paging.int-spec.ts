@@ -9,6 +9,10 @@ import {
 } from '@app/contracts';
 import { HttpSession, newUserFields, startStack, withClient, type TestStack } from '@app/testing';
 
+// These tests write the catalog's listings directly (no events, so no announcement to the
+// gateways): anonymous lists must not come from a gateway's cache.
+const NO_LIST_CACHE = { LIST_CACHE_SECONDS: '0' };
+
 // Keyset paging and server-side search of GET /api/videos through the real gateway and catalog
 // service over 10,000 videos. The videos are written in bulk into the catalog's listing projection
 // as its event handlers keep it (the event path has its own specs): 10,000 videos through the
@@ -36,7 +40,7 @@ const LISTING_COLUMNS = `id, revision, title, description, "categoryId", "upload
 const seededCategory = (n: number) => categoryIds[n % 3]!;
 
 beforeAll(async () => {
-  stack = await startStack('video-paging', ['gateway', 'auth', 'catalog']);
+  stack = await startStack('video-paging', ['gateway', 'auth', 'catalog'], NO_LIST_CACHE);
   const res = await visitor().post<UserDto>(
     '/api/auth/register',
     newUserFields({ firstName: 'Theodora', lastName: 'Quennell' }),

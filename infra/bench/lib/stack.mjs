@@ -22,16 +22,19 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * Provisions, starts `apps` (the first one alone, so it applies the migrations; the rest in
  * parallel) and waits for each /healthz. `stack.cleanup()` must be called in a `finally`;
- * Ctrl-C runs it too.
- * @param {{ label: string, apps: string[], env?: Record<string,string>, log: (m: string) => void }} options
+ * Ctrl-C runs it too. `appEnv`: more environment for single apps (e.g. `NODE_OPTIONS` to profile one).
+ * @param {{ label: string, apps: string[], env?: Record<string,string>,
+ *   appEnv?: Record<string, Record<string,string>>, log: (m: string) => void }} options
  */
-export async function startStack({ label, apps, env: extraEnv = {}, log }) {
+export async function startStack({ label, apps, env: extraEnv = {}, appEnv = {}, log }) {
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const databaseName = `vf_bench_${runId}`;
   const bucket = `vf-bench-${runId}`;
   const queuePrefix = `vfb-${runId}`;
   const work = mkdtempSync(join(tmpdir(), `vf-bench-${label}-`));
   const children = new Map();
+  /** More databases of the run (`stack.createDatabase`), dropped with its own. */
+  const extraDatabases = [];
   let infra;
   let env;
   let cleaned;
@@ -50,6 +53,7 @@ export async function startStack({ label, apps, env: extraEnv = {}, log }) {
       await Promise.all([...children.values()].map((child) => stopProcess(child)));
       if (env) {
         await step('drop database', () => dropDatabase(env.DATABASE_URL));
+        for (const url of extraDatabases) await step('drop database', () => dropDatabase(url));
         await step('redis keys', () => deleteRedisKeys(env.REDIS_URL, `${queuePrefix}*`));
         await step('bucket', () => deleteBucket(env));
       }
@@ -68,6 +72,14 @@ export async function startStack({ label, apps, env: extraEnv = {}, log }) {
   process.once('SIGTERM', onSignal);
 
   const stack = { runId, databaseName, bucket, queuePrefix, work, children, cleanup, env: undefined, baseUrl: '' };
+  /** Creates a database of the run, `<its database>_<suffix>`, dropped at cleanup; answers its superuser URL. */
+  stack.createDatabase = async (suffix) => {
+    const url = new URL(env.DATABASE_URL);
+    url.pathname = `/${databaseName}_${suffix}`;
+    extraDatabases.push(url.toString());
+    await ensureDatabase(url.toString());
+    return url.toString();
+  };
   try {
     ensureBuilt(apps, log);
     infra = await provisionInfrastructure({
@@ -93,6 +105,8 @@ export async function startStack({ label, apps, env: extraEnv = {}, log }) {
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
+      // Any free port for the gateway's /metrics, so a bench runs beside `npm run up` or another bench.
+      METRICS_PORT: '0',
       ...extraEnv,
     };
     stack.env = env;
@@ -103,6 +117,7 @@ export async function startStack({ label, apps, env: extraEnv = {}, log }) {
       await import('../../../libs/database/dist/index.js');
     const serviceDatabaseUrls = localServiceDatabaseUrls(env.DATABASE_URL);
     await provisionServiceDatabases({ adminUrl: env.DATABASE_URL, serviceUrls: serviceDatabaseUrls });
+    stack.serviceDatabaseUrls = serviceDatabaseUrls;
 
     const launch = async (name) => {
       const port = await freePort();
@@ -110,6 +125,7 @@ export async function startStack({ label, apps, env: extraEnv = {}, log }) {
       const child = startApp(root, name, {
         ...env,
         ...database,
+        ...appEnv[name],
         [name === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(port),
       });
       children.set(name, child);
@@ -293,3 +309,31 @@ export function printTable(title, rows) {
 }
 
 export const fmt = (value, digits = 1) => (value === null || value === undefined ? 'n/a' : value.toFixed(digits));
+
+/**
+ * Starts a plain baseline server (`script`: a module that, run as `node <script> <root>
+ * <config.json>`, prints `listening <port>`) as a process of the stack, so cleanup stops it and
+ * the CPU meters see it. Resolves with its base URL.
+ */
+export async function startBaseline(stack, name, script, config) {
+  const { spawn } = await import('node:child_process');
+  const { writeFileSync } = await import('node:fs');
+  const configPath = join(stack.work, `${name}.json`);
+  writeFileSync(configPath, JSON.stringify(config));
+  const child = spawn(process.execPath, [script, root, configPath], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  stack.children.set(name, child);
+  const port = await new Promise((resolvePort, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening (\d+)/.exec(out);
+      if (match) resolvePort(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before listening`)));
+  });
+  return `http://127.0.0.1:${port}`;
+}

@@ -32,21 +32,22 @@ export async function provisionContainers({ databaseName, bucket, log = (m) => c
   const { GenericContainer, Wait } = await import('testcontainers');
   log('docker engine found: starting postgres, redis, nats and minio containers');
   const [postgres, redis, nats, minio] = await Promise.all([
-    new GenericContainer('postgres:17-alpine')
+    new GenericContainer('postgres:17.11-alpine')
       .withEnvironment({ POSTGRES_PASSWORD: 'postgres', POSTGRES_DB: databaseName })
       .withExposedPorts(5432)
       .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
       .start(),
-    new GenericContainer('redis:7-alpine')
+    new GenericContainer('redis:8.2.2-bookworm')
       .withExposedPorts(6379)
       .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/))
       .start(),
-    new GenericContainer('nats:2.10-alpine')
+    new GenericContainer('nats:2.11.4-alpine')
       .withCommand(['-js'])
       .withExposedPorts(4222)
       .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
       .start(),
-    new GenericContainer('minio/minio:latest')
+    // MinIO's last community image: minio/minio left Docker Hub in 2026, quay.io keeps it.
+    new GenericContainer('quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z')
       .withCommand(['server', '/data'])
       .withEnvironment({ MINIO_ROOT_USER: 'minioadmin', MINIO_ROOT_PASSWORD: 'minioadmin' })
       .withExposedPorts(9000)

@@ -8,6 +8,7 @@ export * from './rpc/rpc-client.js';
 export * from './rpc/rpc.decorator.js';
 export * from './transport/namespaced-nats.js';
 export * from './transport/nats-connection.js';
+export * from './transport/live-signals.js';
 export * from './logging/json-logger.js';
 export * from './logging/trace-context.js';
 export * from './health/health.service.js';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { ServiceDatabase } from './service-database.js';
+import { connectionOptions, type ServiceDatabase } from './service-database.js';
 
 export interface DataSourceOptions {
   /** The service's own role (never a superuser): it can write only its own schema. */
@@ -29,7 +29,7 @@ export function createDataSource({ url, applicationName, database }: DataSourceO
       max: 10,
       connectionTimeoutMillis: 2000,
       // Its own schema only: it finds its own `outbox` and `migrations`, and nobody else's tables.
-      options: `-c search_path=${database.schema}`,
+      options: connectionOptions(database),
     },
   });
 }

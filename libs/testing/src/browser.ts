@@ -35,3 +35,21 @@ export async function waitForPageCondition(page: Page, expression: string, timeo
   const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
   throw new Error(`page condition not met within ${timeoutMs} ms: ${expression}${cause}`);
 }
+
+/**
+ * A YouTube-link video (ready at once, no media processing) added by the member signed in on
+ * `page`, as the upload dialog posts it; answers its id.
+ */
+export async function linkYoutubeVideoFromPage(page: Page, baseUrl: string, title: string): Promise<number> {
+  const categories = (await (await page.request.get(`${baseUrl}/api/categories`)).json()) as { id: number }[];
+  const res = await page.request.post(`${baseUrl}/api/videos`, {
+    multipart: {
+      title,
+      description: `${title}, please comment`,
+      categoryId: String(categories[0].id),
+      youtubeUrl: 'https://www.youtube.com/watch?v=9bZkp7q19f0',
+    },
+  });
+  if (res.status() !== 201) throw new Error(`linking a video answered ${res.status()}: ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}

@@ -4,3 +4,5 @@ export * from './strict-mock.js';
 export * from './nats-config.js';
 export * from './image-metadata-fixtures.js';
 export * from './domain-event-fixtures.js';
+export * from './monitoring-queries.js';
+export * from './kustomize-render.js';

@@ -1,12 +1,14 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
-import { HealthModule, QueueModule } from '@app/common';
+import { HealthModule, LiveSignals, QueueModule } from '@app/common';
 import { DatabaseModule, OutboxModule } from '@app/database';
 import { config } from './config.js';
 import { AUTH_DATABASE } from './db/auth-database.js';
 import { ReputationProcessor } from './reputation/reputation.processor.js';
 import { ReputationRepository } from './reputation/reputation.repository.js';
 import { ProfileImageReferencesHandler } from './users/profile-image-references.handler.js';
+import { UserChangeAnnouncer } from './users/user-change-announcer.js';
 import { UsersHandler } from './users/users.handler.js';
 import { UsersRepository } from './users/users.repository.js';
 import { UsersService } from './users/users.service.js';
@@ -37,6 +39,15 @@ import { ADMIN_BOOTSTRAP_CONFIG, AdminBootstrap } from './users/admin-bootstrap.
     { provide: ADMIN_BOOTSTRAP_CONFIG, useValue: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } },
     ReputationRepository,
     ReputationProcessor,
+    // Every gateway replica drops the signed-in member it cached when their account changes.
+    { provide: LiveSignals, useFactory: () => LiveSignals.open(config, 'auth') },
+    UserChangeAnnouncer,
   ],
 })
-export class AppModule {}
+export class AppModule implements OnApplicationShutdown {
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.moduleRef.get(LiveSignals).close();
+  }
+}

@@ -3,6 +3,9 @@ import { postgresIndicator } from '@app/database';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
+import { configurePasswordHashing } from './passwords/password-hasher.js';
+
+configurePasswordHashing({ costLog2: config.PASSWORD_HASH_COST_LOG2 });
 
 await bootstrapService({
   app: 'auth',

@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { DOMAIN_EVENT_QUEUES } from '@app/contracts';
-import { AdminOfRecord, HealthModule, QueueModule, RpcClient } from '@app/common';
+import { AdminOfRecord, HealthModule, LiveSignals, QueueModule, RpcClient } from '@app/common';
 import { config } from './config.js';
 import { CATALOG_DATABASE } from './db/catalog-database.js';
 import { DatabaseModule, OutboxModule } from '@app/database';
@@ -58,6 +59,14 @@ import { VideosRepository } from './videos/videos.repository.js';
       provide: RpcClient,
       useFactory: () => RpcClient.overNats(config, 'catalog', { deadlineMs: 2000 }),
     },
+    // Tells every gateway that the public lists changed (CATALOG_LIVE_SUBJECT), so none serves a cached one.
+    { provide: LiveSignals, useFactory: () => LiveSignals.open(config, 'catalog') },
   ],
 })
-export class AppModule {}
+export class AppModule implements OnApplicationShutdown {
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.moduleRef.get(LiveSignals).close();
+  }
+}

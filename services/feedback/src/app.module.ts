@@ -4,7 +4,14 @@ import { HealthModule, QueueModule, RpcClient } from '@app/common';
 import { DatabaseModule, OutboxModule } from '@app/database';
 import { config } from './config.js';
 import { FEEDBACK_DATABASE } from './db/feedback-database.js';
+import { ConversationsHandler } from './conversations/conversations.handler.js';
+import { ConversationsService } from './conversations/conversations.service.js';
+import { RepliesRepository } from './conversations/replies.repository.js';
 import { FeedbackHandler } from './feedback/feedback.handler.js';
+import { SerialVotingRepository } from './integrity/serial-voting.repository.js';
+import { SerialVotingSweeper } from './integrity/serial-voting.sweeper.js';
+import { FeedbackModerationHandler } from './moderation/feedback-moderation.handler.js';
+import { FeedbackModerationRepository } from './moderation/feedback-moderation.repository.js';
 import { FeedbackService } from './feedback/feedback.service.js';
 import { FeedbackRepository } from './feedback/feedback.repository.js';
 import { ReadModelProcessor } from './read-model/read-model.processor.js';
@@ -29,10 +36,15 @@ import { VideoDeletionsRepository } from './video-deletions/video-deletions.repo
     OutboxModule,
     HealthModule.forApp('feedback'),
   ],
-  controllers: [FeedbackHandler],
+  controllers: [FeedbackHandler, ConversationsHandler, FeedbackModerationHandler],
   providers: [
     FeedbackService,
     FeedbackRepository,
+    RepliesRepository,
+    FeedbackModerationRepository,
+    SerialVotingRepository,
+    SerialVotingSweeper,
+    ConversationsService,
     VideoDeletionsRepository,
     VideoDeletionsProcessor,
     ReadModelRepository,

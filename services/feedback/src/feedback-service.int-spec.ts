@@ -261,6 +261,7 @@ describe('the numbers on the events', () => {
       feedbackGiven: 1,
       helpfulVotesReceived: 1,
       ratingStarsReceived: 5,
+      appliedReceived: 0,
     });
   });
 

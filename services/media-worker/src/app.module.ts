@@ -19,7 +19,13 @@ import { OBJECT_STORAGE } from './worker.tokens.js';
       redisUrl: config.REDIS_URL,
       prefix: config.QUEUE_PREFIX,
       consumes: [MEDIA_QUEUES.probe, MEDIA_QUEUES.transcode, MEDIA_QUEUES.cleanup],
-      workerOverrides: { [MEDIA_QUEUES.probe]: { concurrency: config.PROBE_CONCURRENCY } },
+      workerOverrides: {
+        [MEDIA_QUEUES.probe]: { concurrency: config.PROBE_CONCURRENCY },
+        [MEDIA_QUEUES.transcode]: {
+          lockDuration: config.TRANSCODE_TAKEOVER_SECONDS * 1000,
+          stalledInterval: config.TRANSCODE_TAKEOVER_SECONDS * 500,
+        },
+      },
       shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
       // Its consumer is the video service, but a growing backlog there is this worker's output piling up.
       reportDepthOf: [MEDIA_QUEUES.results],

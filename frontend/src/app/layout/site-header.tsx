@@ -20,6 +20,7 @@ import { APP_NAME, CATEGORIES_SECTION_ID } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useCurrentUser, type CurrentUser } from '@/lib/auth';
 import { personOf } from '@/lib/person';
 
@@ -193,6 +194,13 @@ export function SiteHeader() {
         <div className="site-header__search">
           <HeaderSearch />
         </div>
+
+        {user && (
+          // Outside the actions, which the phone layout moves into the menu: the bell stays in sight.
+          <div className="site-header__bell">
+            <NotificationBell onOpen={closeMenu} />
+          </div>
+        )}
 
         <div className="site-header__actions">
           {isLoading ? (

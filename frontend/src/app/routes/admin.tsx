@@ -10,6 +10,7 @@ import { UserManagement } from '@/features/admin/components/user-management';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
 import { getBookmarksQueryOptions } from '@/features/bookmarks/api/get-bookmarks';
 import { CategoryManagement } from '@/features/categories/components/category-management';
+import { ReportsManagement } from '@/features/moderation';
 import { VIDEOS_QUERY_KEY_ROOT } from '@/features/videos/api/get-videos';
 import { VideoManagement } from '@/features/videos/components/video-management';
 import { useCurrentUser } from '@/lib/auth';
@@ -100,6 +101,13 @@ export function AdminRoute() {
               icon: <VideoIcon size={16} />,
               testId: 'admin-tab-videos',
               content: <VideoManagement />,
+            },
+            {
+              id: 'reports',
+              label: 'Reports',
+              icon: <AlertCircleIcon size={16} />,
+              testId: 'admin-tab-reports',
+              content: <ReportsManagement />,
             },
           ]}
         />

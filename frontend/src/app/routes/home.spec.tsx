@@ -47,6 +47,17 @@ describe('Home (/)', () => {
     expect(api.requests).toContain('GET /api/videos?limit=12&sort=recent');
   });
 
+  it("does not ask who is signed in from a browser without the signed-in marker (a visitor's)", async () => {
+    // No answer for /api/auth/user: a request for it would be left unhandled.
+    api = new MockApi().get('/api/categories', () => json([aCategory()])).get('/api/videos', () => json([aVideo()]));
+    renderRoute('/', api, { signedInMarker: false });
+
+    // The signed-out actions from the first render on, without a placeholder waiting for an answer.
+    expect(screen.getAllByRole('button', { name: 'Log in' }).length).toBeGreaterThan(0);
+    expect(await featured().findByRole('heading', { name: 'Driving range swing' })).toBeTruthy();
+    expect(api.requests.filter((request) => request.includes('/api/auth/user'))).toEqual([]);
+  });
+
   it("shows the spec's empty state when there are no videos", async () => {
     api = homeApi([]);
     renderRoute('/', api);

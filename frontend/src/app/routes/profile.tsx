@@ -10,6 +10,7 @@ import { useInfiniteUserFeedback } from '@/features/feedback/api/get-user-feedba
 import { useUserFeedbackStats } from '@/features/feedback/api/get-user-feedback-stats';
 import { FeedbackLevelBadge } from '@/features/feedback/components/feedback-level-badge';
 import { UserFeedbackCard } from '@/features/feedback/components/user-feedback-card';
+import { NotificationPreferences } from '@/features/notifications/components/notification-preferences';
 import { useUser } from '@/features/users/api/get-user';
 import { ChangePasswordDialog } from '@/features/users/components/change-password-dialog';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
@@ -18,6 +19,7 @@ import { useInfiniteVideos } from '@/features/videos/api/get-videos';
 import { VideoGrid } from '@/features/videos/components/video-card';
 import { VideoAchievementsCard } from '@/features/videos/components/video-achievements';
 import { useCurrentUser } from '@/lib/auth';
+import { ReportButton } from '@/features/moderation';
 import { displayName, formatCount, formatRating } from '@/lib/format';
 import { personOf } from '@/lib/person';
 
@@ -197,6 +199,11 @@ export function ProfileRoute() {
           stats={stats}
           onEditProfile={() => setEditing(true)}
           onChangePassword={() => setChangingPassword(true)}
+          report={
+            currentUser && !isOwner ? (
+              <ReportButton subjectType="user" subjectId={userId} label="Report member" />
+            ) : null
+          }
         />
         {feedbackStats.isError && <InlineError message={feedbackStats.error.message} />}
 
@@ -212,6 +219,7 @@ export function ProfileRoute() {
           />
           <VideoAchievementsCard videos={videoList} />
         </div>
+        {isOwner && <NotificationPreferences />}
       </div>
 
       {isOwner && <EditProfileDialog open={editing} onClose={() => setEditing(false)} user={profile} />}

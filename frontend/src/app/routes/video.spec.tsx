@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { KEYBOARD_SHORTCUTS } from '@/features/videos/player/keyboard-shortcuts';
 import { aCategory, aFeedback, aUser, aVideo, OTHER_MEMBER_ID } from '@/testing/fixtures';
@@ -55,6 +55,48 @@ describe('Video page (/video/{id})', () => {
     expect(feedback.getByRole('heading', { name: /Feedback/ }).textContent).toContain('(2)');
     expect(feedback.queryByRole('button', { name: 'Load more feedback' })).toBeNull();
     expect(api.requests).toContain('GET /api/feedback/video/7?cursor=next');
+  });
+
+  it('brings the feedback a link points at (?feedback=) into view and highlights it, loading pages until it is there', async () => {
+    const scrolled: Element[] = [];
+    const scroll = jest.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function record(this: Element) {
+      scrolled.push(this);
+    });
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      api = videoApi().get('/api/feedback/video/:id', ({ url }) =>
+        url.searchParams.get('cursor') === 'next'
+          ? listPage([aFeedback({ id: 30, content: 'Shorter backswing.' })])
+          : listPage([aFeedback()], '/api/feedback/video/7?cursor=next'),
+      );
+      renderRoute('/video/7?feedback=30', api);
+
+      const linked = (await screen.findByText('Shorter backswing.')).closest('[data-testid="feedback-item"]')!;
+      await waitFor(() => expect(linked.getAttribute('data-highlighted')).toBe('true'));
+      expect(linked.classList.contains('feedback-item--highlighted')).toBe(true);
+      expect(scrolled).toContain(linked);
+      const other = screen.getByText('Keep your head still through impact.').closest('[data-testid="feedback-item"]')!;
+      expect(other.getAttribute('data-highlighted')).toBeNull();
+      expect(api.requests).toContain('GET /api/feedback/video/7?cursor=next');
+
+      // For a few seconds.
+      act(() => {
+        jest.advanceTimersByTime(5000);
+      });
+      expect(linked.getAttribute('data-highlighted')).toBeNull();
+      expect(linked.classList.contains('feedback-item--highlighted')).toBe(false);
+    } finally {
+      jest.useRealTimers();
+      scroll.mockRestore();
+    }
+  });
+
+  it('highlights nothing when the linked feedback is not on any page', async () => {
+    api = videoApi();
+    renderRoute('/video/7?feedback=999', api);
+    await screen.findByText('Keep your head still through impact.');
+    expect(screen.getByTestId('feedback-item').getAttribute('data-highlighted')).toBeNull();
+    expect(api.requests.filter((line) => line.startsWith('GET /api/feedback/'))).toEqual(['GET /api/feedback/video/7']);
   });
 
   it("shows 'No description provided.' and the invitation to give the first feedback", async () => {
@@ -133,11 +175,11 @@ function finishSeek(video: HTMLVideoElement) {
 }
 
 async function openFileVideo(
-  options: { user?: ReturnType<typeof aUser> | null; feedback?: ReturnType<typeof aFeedback>[] } = {},
+  options: { user?: ReturnType<typeof aUser> | null; feedback?: ReturnType<typeof aFeedback>[]; path?: string } = {},
 ) {
   api = videoApi({ user: options.user ?? null, feedback: options.feedback ?? [] });
   api.get('/api/videos/:id', () => json(aFileVideo()));
-  const page = renderRoute('/video/7', api);
+  const page = renderRoute(options.path ?? '/video/7', api);
   const video = await screen.findByTestId<HTMLVideoElement>('video-player');
   await screen.findByTestId('coach-controls');
   loadMetadata(video, 6);
@@ -339,6 +381,19 @@ describe('Video page: the frame-exact player', () => {
     ]).toEqual(['0:01.00', '0:02.00']);
     expect(video.currentTime).toBeCloseTo(25.5 / 25, 9);
     expect(plays).toBe(1);
+  });
+
+  it('shows the moment of the feedback a link points at in the player, paused there', async () => {
+    const pinned = aFeedback({ id: 32, content: 'Hands lead here.', timecode: { start: 1.02 } });
+    const { video } = await openFileVideo({ feedback: [aFeedback(), pinned], path: '/video/7?feedback=32' });
+
+    const item = (await screen.findByText('Hands lead here.')).closest('[data-testid="feedback-item"]')!;
+    await waitFor(() => expect(item.getAttribute('data-highlighted')).toBe('true'));
+    // The middle of frame 25 (1.02 s at 25 fps), as its time-code chip would show it.
+    await waitFor(() => expect(video.currentTime).toBeCloseTo(25.5 / 25, 9));
+    finishSeek(video);
+    expect(screen.getByTestId('player-frame').textContent).toBe('25');
+    expect(plays).toBe(0);
   });
 
   it('says discreetly when the frame rate is not measured yet, and steps 1/30 s then', async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { DocumentTitle } from '@/components/ui/document-title';
 import {
@@ -21,6 +21,8 @@ import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
 import { useBookmarks } from '@/features/bookmarks/api/get-bookmarks';
 import { SaveButton } from '@/features/bookmarks/components/save-button';
 import { FeedbackSection } from '@/features/feedback/components/feedback-section';
+import { ReportButton } from '@/features/moderation';
+import type { FeedbackFocus } from '@/features/feedback/hooks/use-feedback-focus';
 import type { FeedbackPlayer } from '@/features/feedback/types';
 import { useVideo } from '@/features/videos/api/get-video';
 import { VIDEOS_QUERY_KEY_ROOT, type Video } from '@/features/videos/api/get-videos';
@@ -56,16 +58,16 @@ function VideoNotFound() {
   );
 }
 
+/**
+ * The player's place while the video loads, and nothing below it that the loaded page would push
+ * down: the page keeps a screen's height, so the footer waits below the fold instead of jumping.
+ */
 function VideoPageSkeleton() {
   return (
-    <div className="video-page" role="status" aria-label="Loading video">
+    <div className="video-page video-page--loading" role="status" aria-label="Loading video">
       <DocumentTitle title="Video" />
       <div className="container video-page__content" aria-hidden="true">
         <div className="player skeleton" />
-        <div className="video-info">
-          <span className="skeleton skeleton--line video-info__skeleton-title" />
-          <span className="skeleton skeleton--line skeleton--short" />
-        </div>
       </div>
     </div>
   );
@@ -89,6 +91,11 @@ function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin, onC
 
   return (
     <section className="video-info" aria-labelledby="video-title">
+      {video.hidden && (
+        <p className="video-hidden-banner" role="status" data-testid="video-hidden">
+          Hidden pending review: only you can see this video until a moderator has looked at the reports.
+        </p>
+      )}
       <h1 id="video-title" className="video-info__title" data-testid="video-title">
         {video.title}
       </h1>
@@ -143,6 +150,7 @@ function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin, onC
               Edit Description
             </button>
           )}
+          {signedIn && !isUploader && <ReportButton subjectType="video" subjectId={video.id} label="Report video" />}
         </div>
       </div>
       {!compare.ok && (
@@ -208,7 +216,7 @@ function useFeedbackPlayer(controller: PlayerController | null, duration: number
           ? { start: seconds(loop.start), end: seconds(loop.end) }
           : { start: seconds(loop.start) };
       },
-      showTimecode: (timecode) => {
+      showTimecode: (timecode, options) => {
         const start = frameAtTime(timecode.start, rate);
         if (timecode.end !== undefined) {
           controller.setLoop({ start, end: frameAtTime(timecode.end, rate) });
@@ -217,16 +225,28 @@ function useFeedbackPlayer(controller: PlayerController | null, duration: number
           leaveLoopFor(start);
           controller.seekToFrame(start);
         }
-        revealPlayer(media);
+        if (options?.reveal !== false) revealPlayer(media);
       },
       formatTime: (time) => formatTimeAsFrame(time, rate),
     };
   }, [controller, duration]);
 }
 
+/** `?feedback=<id>` (a notification's link): the piece of feedback to bring into view, once per navigation. */
+function useFeedbackFocusParam(): FeedbackFocus | null {
+  const [searchParams] = useSearchParams();
+  const { key } = useLocation();
+  const raw = searchParams.get('feedback');
+  return useMemo(() => {
+    const id = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+    return id > 0 ? { id, key } : null;
+  }, [raw, key]);
+}
+
 export function VideoRoute() {
   const { id = '' } = useParams();
   const video = useVideo(id);
+  const feedbackFocus = useFeedbackFocusParam();
   const { user } = useCurrentUser();
   const authDialog = useAuthDialog();
   const queryClient = useQueryClient();
@@ -278,9 +298,18 @@ export function VideoRoute() {
         <FeedbackSection
           videoId={data.id}
           uploaderId={data.uploaderId}
+          uploaderName={data.uploaderName}
+          renderReport={(subject) => (
+            <ReportButton
+              subjectType={subject.subjectType}
+              subjectId={subject.subjectId}
+              label={subject.subjectType === 'reply' ? 'Report' : 'Report feedback'}
+            />
+          )}
           player={player}
           onRequireLogin={() => authDialog.open('login')}
           onCreated={onFeedbackCreated}
+          focus={feedbackFocus}
           {...feedbackDrawingProps(drawing, thumbnail, canDraw)}
         />
       </div>

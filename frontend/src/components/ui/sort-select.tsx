@@ -8,6 +8,8 @@ type SortSelectProps<T extends string> = {
   /** Class of the wrapper and its label, for the toolbar or filter-bar look. */
   variant?: 'toolbar' | 'filter';
   testId?: string;
+  /** The label, "Sort by" unless said otherwise (a filter: "Show"). */
+  label?: string;
 };
 
 /** A labelled "Sort by" select over a fixed list of options; anything else is ignored. */
@@ -18,12 +20,13 @@ export function SortSelect<T extends string>({
   onChange,
   variant = 'toolbar',
   testId,
+  label = 'Sort by',
 }: SortSelectProps<T>) {
   const toolbar = variant === 'toolbar';
   return (
     <div className={toolbar ? 'sort-select' : 'filter-field'}>
       <label htmlFor={id} className={toolbar ? 'sort-select__label' : 'filter-field__label'}>
-        Sort by
+        {label}
       </label>
       <select
         id={id}

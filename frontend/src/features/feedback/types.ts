@@ -17,8 +17,11 @@ export type FeedbackPlayer = {
   currentFrameTimecode: () => FeedbackTimecode;
   /** The A–B loop as a time code (`{ start, end }`), or null without one. */
   loopTimecode: () => FeedbackTimecode | null;
-  /** Shows a time code: seeks to its frame; for a range, also sets it as the loop and plays it. */
-  showTimecode: (timecode: FeedbackTimecode) => void;
+  /**
+   * Shows a time code: seeks to its frame; for a range, also sets it as the loop and plays it.
+   * The player comes into view unless `reveal` is false (a link to a feedback keeps the page there).
+   */
+  showTimecode: (timecode: FeedbackTimecode, options?: { reveal?: boolean }) => void;
   /** A time as the player shows it, `m:ss.ff`. */
   formatTime: (seconds: number) => string;
 };

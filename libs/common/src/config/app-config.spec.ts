@@ -112,4 +112,14 @@ describe('loadConfig', () => {
     expect(loadConfig('auth', { ADMIN_PASSWORD: '' }).ADMIN_PASSWORD).toBeUndefined();
     expect(() => loadConfig('auth', { ADMIN_PASSWORD: '12345' })).toThrow(/ADMIN_PASSWORD/);
   });
+
+  it('hashes passwords at OWASP’s scrypt cost unless a test run lowers it', () => {
+    expect(loadConfig('auth', {}).PASSWORD_HASH_COST_LOG2).toBe(17);
+    expect(loadConfig('auth', { NODE_ENV: 'test', PASSWORD_HASH_COST_LOG2: '12' }).PASSWORD_HASH_COST_LOG2).toBe(12);
+    for (const NODE_ENV of ['development', 'production'])
+      expect(() =>
+        loadConfig('auth', { NODE_ENV, PASSWORD_HASH_COST_LOG2: '12', SESSION_SECRET: 'x'.repeat(40) }),
+      ).toThrow(/PASSWORD_HASH_COST_LOG2: may be lowered below 17 only when NODE_ENV=test/);
+    expect(() => loadConfig('auth', { PASSWORD_HASH_COST_LOG2: '18' })).toThrow(/PASSWORD_HASH_COST_LOG2/);
+  });
 });

@@ -155,6 +155,25 @@ export const gatewayConfigSchema = z
     THROTTLE_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** File uploads one member may stream at once; one more is refused with 429. */
     THROTTLE_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).default(2),
+    /** A notification stream's heartbeat (a comment line, and a look for anything a lost signal missed). */
+    NOTIFICATION_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(25).default(20),
+    /**
+     * A notification stream ends after this long and the browser reconnects (with Last-Event-ID,
+     * losing nothing): the session is checked again, and a signed-out member's stream cannot linger.
+     */
+    NOTIFICATION_STREAM_MAX_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /**
+     * How long an anonymous list answer may be served from a gateway's memory (0 = never). Every
+     * change the catalog stores ends it at once on every replica (CATALOG_LIVE_SUBJECT); this
+     * bounds it when an announcement is lost.
+     */
+    LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /**
+     * How long a signed-in member's own account may be served from a gateway's memory (0 = never).
+     * Every change auth stores ends it at once on every replica (AUTH_LIVE_SUBJECT); this bounds
+     * it when an announcement is lost.
+     */
+    USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /** An upload sending less than this many bytes per second, over the window below, is cut (408). */
     UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
       .number()
@@ -198,31 +217,41 @@ const PUBLISHED_SESSION_SECRETS = new Set([
 
 export const serviceConfigSchema = (port: number) => z.object({ ...common, ...postgres, ...nats, ...healthPort(port) });
 
-export const authServiceConfigSchema = z.object({
-  ...common,
-  ...postgres,
-  ...nats,
-  ...redis,
-  ...healthPort(8081),
-  /**
-   * The first admin: created at start with ADMIN_PASSWORD when no account uses it, or promoted
-   * once when ADMIN_PASSWORD matches its password. Registering this address grants nothing.
-   */
-  ADMIN_EMAIL: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email())
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** The first admin's password (a Secret); without it ADMIN_EMAIL promotes nobody (logged). */
-  ADMIN_PASSWORD: z
-    .string()
-    .min(6, 'must be at least 6 characters')
-    .max(255, 'must be 255 characters or less')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-});
+export const authServiceConfigSchema = z
+  .object({
+    ...common,
+    ...postgres,
+    ...nats,
+    ...redis,
+    ...healthPort(8081),
+    /**
+     * The first admin: created at start with ADMIN_PASSWORD when no account uses it, or promoted
+     * once when ADMIN_PASSWORD matches its password. Registering this address grants nothing.
+     */
+    ADMIN_EMAIL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email())
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The first admin's password (a Secret); without it ADMIN_EMAIL promotes nobody (logged). */
+    ADMIN_PASSWORD: z
+      .string()
+      .min(6, 'must be at least 6 characters')
+      .max(255, 'must be 255 characters or less')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /**
+     * log2 of scrypt's N for new password hashes: OWASP's 17 (128 MiB, ~0.35 s of CPU each).
+     * Lower only in a test run, where hundreds of sign-ups would otherwise spend minutes hashing.
+     */
+    PASSWORD_HASH_COST_LOG2: z.coerce.number().int().min(10).max(17).default(17),
+  })
+  .refine((config) => config.PASSWORD_HASH_COST_LOG2 === 17 || config.NODE_ENV === 'test', {
+    path: ['PASSWORD_HASH_COST_LOG2'],
+    message: 'may be lowered below 17 only when NODE_ENV=test',
+  });
 
 export const videoServiceConfigSchema = z.object({
   ...common,
@@ -253,6 +282,11 @@ export const mediaWorkerConfigSchema = z.object({
   // On SIGTERM a running transcode gets this long to finish; then ffmpeg is stopped and the job
   // goes back to the queue for another replica. Keep it below the pod's termination grace period.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * A killed worker's transcode goes to another replica after this long (its lock expires; the
+   * stalled check runs twice per period). Longer tolerates event-loop stalls, shorter recovers sooner.
+   */
+  TRANSCODE_TAKEOVER_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
 });
 
 export const APP_CONFIG_SCHEMAS = {
@@ -261,7 +295,25 @@ export const APP_CONFIG_SCHEMAS = {
   // Redis: the domain events it consumes (a deleted video's bookmarks).
   catalog: z.object({ ...common, ...postgres, ...nats, ...redis, ...healthPort(8082) }),
   video: videoServiceConfigSchema,
-  feedback: z.object({ ...common, ...postgres, ...nats, ...redis, ...healthPort(8084) }),
+  feedback: z.object({
+    ...common,
+    ...postgres,
+    ...nats,
+    ...redis,
+    ...healthPort(8084),
+    /** How often the serial-voting check runs (one replica at a time); nightly by default. */
+    VOTE_INTEGRITY_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86400)
+      .default(86400),
+    /**
+     * Helpful votes plus ratings one member gave one author's feedback within a day that count as
+     * serial voting (when they are also most of what that member gave that day).
+     */
+    SERIAL_VOTE_THRESHOLD: z.coerce.number().int().min(2).default(10),
+  }),
   admin: z.object({
     ...common,
     ...postgres,
@@ -273,6 +325,8 @@ export const APP_CONFIG_SCHEMAS = {
      */
     USER_DELETION_HANG_AFTER: z.enum(['videos', 'feedback', 'bookmarks']).optional(),
   }),
+  // Redis: the domain events it consumes; NATS: its calls and the live signal to the gateways.
+  notifications: z.object({ ...common, ...postgres, ...nats, ...redis, ...healthPort(8087) }),
   'media-worker': mediaWorkerConfigSchema,
 } as const satisfies Record<AppName, z.ZodObject>;
 

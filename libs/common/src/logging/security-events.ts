@@ -30,6 +30,7 @@ export const SECURITY_EVENTS = [
   'admin.user.deleted',
   'admin.category.created',
   'admin.category.deleted',
+  'admin.report.resolved',
   'video.deleted',
 ] as const;
 export type SecurityEventName = (typeof SECURITY_EVENTS)[number];

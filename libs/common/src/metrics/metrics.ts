@@ -77,6 +77,19 @@ export const ffmpegDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+export const notificationStreamsOpen = new Gauge({
+  name: 'vf_notification_streams_open',
+  help: 'Notification streams (Server-Sent Events) this gateway is serving now.',
+  registers: [metricsRegistry],
+});
+
+export const notificationStreamErrors = new Counter({
+  name: 'vf_notification_stream_errors_total',
+  help: 'Notification stream failures by stage: start (the replay could not be asked for; the stream ends), catch_up (the notifications service did not answer; asked again later).',
+  labelNames: ['stage'] as const,
+  registers: [metricsRegistry],
+});
+
 export const outboxLagSeconds = new Gauge({
   name: 'vf_outbox_lag_seconds',
   help: 'Age of the oldest unpublished outbox row the relay saw on its last round (0 when none), by relay.',
@@ -88,6 +101,13 @@ export const outboxLagSeconds = new Gauge({
 export interface CountableQueue {
   readonly name: string;
   getJobCounts(...types: string[]): Promise<Record<string, number>>;
+  /** Jobs of the given states, `asc` oldest first (BullMQ's Queue.getJobs). */
+  getJobs(
+    types: ('waiting' | 'prioritized')[],
+    start?: number,
+    end?: number,
+    asc?: boolean,
+  ): Promise<({ timestamp: number; delay?: number; attemptsMade?: number; processedOn?: number } | undefined)[]>;
 }
 
 const QUEUE_STATES = ['waiting', 'prioritized', 'delayed', 'active', 'failed'] as const;
@@ -148,6 +168,58 @@ export const queueJobs = new Gauge({
   },
 });
 
+/**
+ * How many prioritized jobs the backlog age looks at: BullMQ orders them by priority, not by age,
+ * so the oldest is the oldest of these (a queue with more prioritized jobs than this already
+ * alerts on its backlog).
+ */
+const PRIORITIZED_AGE_SAMPLE = 100;
+
+/** When the oldest job not yet started became due (added, or its delay ran out), per queue; absent when none waits. */
+async function readOldestDue(): Promise<Map<string, number>> {
+  const oldest = new Map<string, number>();
+  await Promise.all(
+    [...watchedQueues.values()].map(async (queue) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const jobs = await Promise.race([
+          Promise.all([
+            queue.getJobs(['waiting'], 0, 0, true),
+            queue.getJobs(['prioritized'], 0, PRIORITIZED_AGE_SAMPLE - 1, true),
+          ]).then((lists) => lists.flat()),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timed out')), QUEUE_COUNT_TIMEOUT_MS);
+          }),
+        ]);
+        // A retried job is due its backoff after its last attempt started (a lower bound: the
+        // attempt's own length is not recorded), a new one its delay after it was added.
+        const due = jobs.flatMap((job) =>
+          job ? [(job.attemptsMade && job.processedOn ? job.processedOn : job.timestamp) + (job.delay ?? 0)] : [],
+        );
+        oldest.set(queue.name, due.length ? Math.min(...due) : Number.NaN);
+      } catch {
+        // Left out, like the counts: no series while Redis is away.
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return oldest;
+}
+
+export const queueOldestJobAge = new Gauge({
+  name: 'vf_queue_oldest_job_age_seconds',
+  help: 'Seconds since the oldest job not yet started (waiting or prioritized) became due, 0 when none waits, read on scrape.',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    const oldest = await readOldestDue();
+    this.reset();
+    const now = Date.now();
+    for (const [queue, due] of oldest) this.set({ queue }, Number.isNaN(due) ? 0 : Math.max(0, now - due) / 1000);
+  },
+});
+
 export const queueBacklog = new Gauge({
   name: 'vf_queue_backlog',
   // BullMQ keeps prioritized jobs outside the wait list, so "waiting" alone under-counts.
@@ -163,12 +235,30 @@ export const queueBacklog = new Gauge({
   },
 });
 
+export const jobDeadLetters = new Counter({
+  name: 'vf_job_dead_letters_total',
+  help: 'Jobs that failed for good (attempts used up, or refused as unrecoverable) and wait in the failed set, by queue.',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+});
+
 /** What the job metrics need of a BullMQ Worker's jobs (structural, as above). */
-interface ObservedJob extends TraceableJob {
+export interface ObservedJob extends TraceableJob {
   timestamp: number;
   processedOn?: number;
   finishedOn?: number;
   attemptsMade: number;
+  opts?: { attempts?: number };
+}
+
+/** BullMQ's error for a job that must not be retried (matched by name: no BullMQ import here). */
+const UNRECOVERABLE_ERROR = 'UnrecoverableError';
+
+/** True when BullMQ will not try this job again: it stays in the failed set until someone retries it. */
+export function isFinalFailure(job: ObservedJob, error: Error | undefined): boolean {
+  if (error?.name === UNRECOVERABLE_ERROR) return true;
+  // attemptsMade already counts the attempt that just failed.
+  return job.attemptsMade >= (job.opts?.attempts ?? 1);
 }
 export interface ObservableWorker {
   readonly name: string;
@@ -185,6 +275,9 @@ export interface ObservableWorker {
 export function observeWorkerJobs(worker: ObservableWorker): void {
   const queue = worker.name;
   const logger = new Logger(`jobs:${queue}`);
+  // Present at 0 from the start, so the first failure is an increase an alert can see.
+  jobFailures.inc({ queue }, 0);
+  jobDeadLetters.inc({ queue }, 0);
   worker.on('active', (job) => {
     // First attempt only: a retry's "wait" would be its backoff delay, not queue congestion.
     if (job.attemptsMade === 0 && job.processedOn) {
@@ -203,6 +296,7 @@ export function observeWorkerJobs(worker: ObservableWorker): void {
   });
   worker.on('failed', (job, error) => {
     jobFailures.inc({ queue });
+    if (job && isFinalFailure(job, error)) jobDeadLetters.inc({ queue });
     const durationMs = finished(job);
     const line = { msg: 'job attempt failed', attemptsMade: job?.attemptsMade, durationMs, error: error?.message };
     if (job) runJobTraced(job, () => logger.warn(line));

@@ -5,6 +5,13 @@ import type { UserDto } from '../auth/user.types.js';
 import { cursorTimestamp, type Page, pageCursorParam, pageLimitParam } from '../paging/page-cursor.js';
 import { defineRpc } from '../rpc/define-rpc.js';
 import { hasForbiddenCharacter } from '../text/plain-text.js';
+import {
+  createReportMessageSchema,
+  listReportsMessageSchema,
+  resolveReportMessageSchema,
+  type AdminReportGroupDto,
+  type ReportDto,
+} from '../moderation/moderation.contracts.js';
 
 export const ADMIN_MESSAGES = {
   adminRequired: 'Admin access required',
@@ -53,12 +60,32 @@ export const adminUserMessageSchema = z.object({
 });
 export type AdminUserMessage = z.input<typeof adminUserMessageSchema>;
 
-/** Calls answered by the admin service. Every one refuses a non-admin actor (FORBIDDEN). */
+/** Calls answered by the admin service. Every one but createReport refuses a non-admin actor (FORBIDDEN). */
 export const ADMIN_RPC = {
+  /** Any member reports content (one open report per member and subject). */
+  createReport: defineRpc('admin.reports.create.v1', {
+    request: createReportMessageSchema,
+    response: z.custom<{ report: ReportDto; created: boolean }>(),
+  }),
+  /** The admins' queue: reports grouped by subject, with the content and the decisions taken. */
+  listReports: defineRpc('admin.reports.list.v1', {
+    request: listReportsMessageSchema,
+    response: z.custom<AdminReportGroupDto[]>(),
+  }),
+  /** Keep, hide or delete the subject of a report; every open report on it is decided with it. */
+  resolveReport: defineRpc('admin.reports.resolve.v1', {
+    request: resolveReportMessageSchema,
+    response: z.custom<AdminReportGroupDto>(),
+  }),
   /** A page of accounts with emails, newest first; accounts being deleted are left out (v2: pages, search). */
   listUsers: defineRpc('admin.users.list.v2', {
     request: adminActorMessageSchema.extend(listAdminUsersQuerySchema.shape),
     response: z.custom<Page<UserDto>>(),
+  }),
+  /** Runs the serial-voting check now; answers how many votes and ratings it reversed. */
+  checkSerialVoting: defineRpc('admin.integrity.serial-voting.v1', {
+    request: adminActorMessageSchema,
+    response: z.custom<{ reversed: number }>(),
   }),
   /** The deletion saga runs in the background. */
   deleteUser: defineRpc('admin.users.delete.v1', {

@@ -136,3 +136,15 @@ export const AUTH_RPC = {
     response: z.custom<ReferencedKeysResponse>(),
   }),
 } as const;
+
+/**
+ * A live signal over core NATS (no request, no queue group): an account changed in auth's tables
+ * (profile, admin flag, points, badges, deletion), whoever wrote it — the auth service's own
+ * statements, the promote-admin CLI, a migration (a database trigger announces every row).
+ * Every gateway replica drops the signed-in user it cached for that id, or all of them when
+ * `userId` is absent (auth may have missed changes: its database listener came back).
+ */
+export const AUTH_LIVE_SUBJECT = 'auth.live.v1';
+export interface AuthLiveSignal {
+  userId?: string;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
-import { MAX_INT_ID } from '../ids.js';
+import { MAX_INT_ID, UUID_PATTERN } from '../ids.js';
 import type { Page } from '../paging/page-cursor.js';
 import { defineRpc, emptyRequestSchema } from '../rpc/define-rpc.js';
 import { bookmarkMessageSchema, listBookmarksMessageSchema, type BookmarkCheckDto } from './bookmark.schemas.js';
@@ -36,7 +36,8 @@ export const CATALOG_RPC = {
   }),
   /** A page of videos and the cursor of the next (v2: v1 answered the bare array of the first page). */
   listVideos: defineRpc('catalog.videos.list.v2', {
-    request: listVideosRequestSchema,
+    // Who asks: their own list (uploaderId) shows their videos hidden pending review too.
+    request: listVideosRequestSchema.and(z.object({ viewerId: z.string().regex(UUID_PATTERN).nullish() })),
     response: z.custom<Page<VideoDto>>(),
   }),
   /**
@@ -45,7 +46,11 @@ export const CATALOG_RPC = {
    * listing to hold at least that revision, so the writer reads their own write.
    */
   getVideo: defineRpc('catalog.videos.get.v1', {
-    request: getVideoRequestSchema.extend({ minRevision: z.number().int().min(0).optional() }),
+    request: getVideoRequestSchema.extend({
+      minRevision: z.number().int().min(0).optional(),
+      /** Who asks: a video hidden pending review is found for its uploader only. */
+      viewerId: z.string().nullish(),
+    }),
     response: z.custom<VideoDto>(),
   }),
   /**
@@ -81,3 +86,10 @@ export const CATALOG_RPC = {
     response: z.custom<UserCleanupResult>(),
   }),
 } as const;
+
+/**
+ * A live signal over core NATS (no request, no queue group): the catalog's public lists changed
+ * (a listing or an uploader's name was stored, a category went). Every gateway replica drops the
+ * list answers it cached; the signal carries no content.
+ */
+export const CATALOG_LIVE_SUBJECT = 'catalog.live.v1';

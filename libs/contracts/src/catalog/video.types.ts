@@ -4,6 +4,8 @@
  * fetched from `thumbnailUrl`.
  */
 export interface VideoDto {
+  /** Present, and true, only for its uploader: hidden pending review by moderation. */
+  hidden?: boolean;
   id: number;
   title: string;
   description: string | null;

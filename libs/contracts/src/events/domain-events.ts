@@ -9,6 +9,11 @@ export const DOMAIN_EVENTS = {
   feedbackCreated: 'feedback.created.v1',
   feedbackVoted: 'feedback.voted.v1',
   feedbackRated: 'feedback.rated.v1',
+  /** A reply in a feedback's conversation, or new mentions in an edited one; carries `activity` and `reply`. */
+  feedbackReplied: 'feedback.replied.v1',
+  /** The uploader marked a feedback applied (`feedback.applied`) or took it back (`.unapplied`); the author's points follow. */
+  feedbackApplied: 'feedback.applied.v1',
+  feedbackUnapplied: 'feedback.unapplied.v1',
   /** A member's feedback removed (their account went). */
   feedbackDeleted: 'feedback.deleted.v1',
   /** A member's votes and ratings on someone's feedback removed (their account went). */
@@ -36,6 +41,14 @@ export const DOMAIN_EVENTS = {
   categoryChanged: 'category.changed.v1',
   /** A category deleted; carries `category` with `removed: true` and its final revision. */
   categoryDeleted: 'category.deleted.v1',
+  /**
+   * Moderation changed a piece of content: hidden pending review, restored, or deleted; carries
+   * `moderation`. Recorded by the service that owns the content (`video.` or `feedback.`).
+   */
+  videoModerated: 'video.moderated.v1',
+  feedbackModerated: 'feedback.moderated.v1',
+  /** A member earned a badge (recorded once, when first earned); carries `badge`. */
+  badgeEarned: 'user.badge-earned.v1',
 } as const;
 export type DomainEventType = (typeof DOMAIN_EVENTS)[keyof typeof DOMAIN_EVENTS];
 export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = Object.values(DOMAIN_EVENTS);
@@ -66,6 +79,8 @@ export interface VideoState extends CarriedState {
   /** A thumbnail is stored (then the gateway's thumbnail route serves it). */
   hasStoredThumbnail: boolean;
   thumbnailData: string | null;
+  /** Hidden pending review by moderation (absent in events written before it existed). */
+  hidden?: boolean;
   /** Seconds. */
   duration: number | null;
   /**
@@ -105,6 +120,8 @@ export interface AuthorFeedbackStats extends CarriedState {
   helpfulVotesReceived: number;
   /** The sum of the stars of every rating their feedback received. */
   ratingStarsReceived: number;
+  /** Their feedback the uploader marked applied (absent in events written before it existed). */
+  appliedReceived?: number;
 }
 
 /** Owner: auth service. A member's public face; `removed` when the account was deleted. */
@@ -149,6 +166,58 @@ export interface DomainEvent extends RequestTraced {
   person?: PersonState;
   /** category.changed, category.deleted */
   category?: CategoryState;
+  /** feedback.created, .voted, .rated, .replied, .applied: who acted on whose content (what notifications tell). */
+  activity?: FeedbackActivity;
+  /** user.badge-earned */
+  badge?: EarnedBadge;
+  /** feedback.replied */
+  reply?: ReplyFacts;
+  /** video.moderated, feedback.moderated */
+  moderation?: ModerationFacts;
+}
+
+/** What moderation did to whose content. */
+export interface ModerationFacts {
+  subjectType: 'video' | 'feedback' | 'reply';
+  subjectId: number;
+  ownerId: string;
+  outcome: 'hidden' | 'restored' | 'deleted';
+  /** The video's title (the video the feedback or reply is on). */
+  title: string;
+}
+
+/** Owner: feedback service. A reply and whom it concerns. */
+export interface ReplyFacts {
+  id: number;
+  /** Members it names for the first time (all of them for a new reply, the added ones for an edit). */
+  newMentionIds: string[];
+  /** Members who replied earlier in the same conversation (the author and uploader are in `activity`). */
+  threadMemberIds: string[];
+  /** An edit: only the newly mentioned are told. */
+  edited: boolean;
+}
+
+/**
+ * Owner: feedback service. Who did what to whose content, as it was when it happened: the names
+ * and title travel so that a notification reads as it did then, without a call back.
+ */
+export interface FeedbackActivity {
+  /** The member who gave the feedback, the vote or the rating. */
+  actorId: string;
+  actorName: string | null;
+  /** The feedback's author (the one voted on or rated; the giver for feedback.created). */
+  feedbackAuthorId: string;
+  /** The video's uploader and title. */
+  videoUploaderId: string;
+  videoTitle: string;
+  /** feedback.rated: the stars given. */
+  stars?: number;
+}
+
+/** Owner: auth service. */
+export interface EarnedBadge {
+  userId: string;
+  badgeType: BadgeType;
 }
 
 /** Outbox row payloads as delivered: the row id travels along, for logs and lag metrics. */
@@ -174,6 +243,8 @@ export const DOMAIN_EVENT_QUEUES = {
   feedbackVideoDeletions: 'events-feedback-video-deletions',
   /** catalog-service: a deleted video's bookmarks */
   catalogVideoDeletions: 'events-catalog-video-deletions',
+  /** notifications-service: what members are told, from `activity`, `video`, `badge`, `person` */
+  notifications: 'events-notifications',
 } as const;
 export type DomainEventQueueName = (typeof DOMAIN_EVENT_QUEUES)[keyof typeof DOMAIN_EVENT_QUEUES];
 
@@ -188,6 +259,8 @@ export const REPUTATION_POINTS = {
   helpfulVoteReceived: 2,
   /** Times the stars of each rating received. */
   perRatingStar: 1,
+  /** For each piece of feedback the uploader marked applied: the advice worked. */
+  feedbackApplied: 10,
 } as const;
 
 /** Badges, recorded once when first earned. */

@@ -6,31 +6,10 @@ import { characterCount, rowIdParam } from '../catalog/params.js';
 import { VIDEO_MESSAGES } from '../catalog/video.schemas.js';
 import { hasForbiddenCharacter, isInvisibleText } from '../text/plain-text.js';
 import { optionalDrawingSchema, optionalTimecodeSchema } from './annotations.schemas.js';
+import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from './feedback.rules.js';
 
-/** Spec sections 5 and 8, and API-DECISIONS "Feedback, votes, ratings". */
-export const FEEDBACK_LIMITS = {
-  contentMax: 500,
-  ratingMin: 1,
-  ratingMax: 5,
-  /** The 'Expert' badge on a piece of feedback. */
-  expertAverageRating: 4.5,
-} as const;
-
-export const FEEDBACK_MESSAGES = {
-  userIdInvalid: 'userId must be a UUID',
-  feedbackIdInvalid: 'Feedback id must be a positive integer',
-  feedbackNotFound: 'Feedback not found',
-  contentRequired: 'Please provide feedback content',
-  contentTooLong: 'Feedback must be 500 characters or less',
-  contentControlCharacter: 'Feedback must not contain control characters',
-  ownVideo: 'You cannot give feedback on your own video',
-  ownFeedbackVote: 'You cannot vote on your own feedback',
-  ownFeedbackRating: 'You cannot rate your own feedback',
-  alreadyVoted: 'You have already voted on this feedback',
-  alreadyRated: 'You have already rated this feedback',
-  duplicate: 'You have already given this feedback on this video today',
-  ratingInvalid: 'Rating must be a whole number of stars from 1 to 5',
-} as const;
+// The limits, messages and levels are in feedback.rules, without zod, for screens that only show them.
+export * from './feedback.rules.js';
 
 /**
  * GET /api/feedback/user/{userId}[/stats], checked by the gateway and again by the feedback
@@ -66,6 +45,26 @@ export const createFeedbackBodySchema = z.object({
 });
 export type CreateFeedbackBody = z.infer<typeof createFeedbackBodySchema>;
 
+/**
+ * POST /api/feedback/{id}/replies and PATCH /api/feedback/replies/{replyId}: the same text rules as
+ * feedback; `mentions`, the ids of the members the text names with "@", each notified once.
+ */
+export const replyBodySchema = z.object({
+  content: createFeedbackBodySchema.shape.content,
+  mentions: z
+    .array(z.string().regex(UUID_PATTERN, FEEDBACK_MESSAGES.mentionsInvalid), {
+      error: FEEDBACK_MESSAGES.mentionsInvalid,
+    })
+    .max(FEEDBACK_LIMITS.mentionsMax, FEEDBACK_MESSAGES.mentionsInvalid)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+    .optional()
+    .default([]),
+});
+export type ReplyBody = z.output<typeof replyBodySchema>;
+
+/** `{replyId}` in PATCH /api/feedback/replies/{replyId}. */
+export const replyIdParamsSchema = z.object({ replyId: rowIdParam(FEEDBACK_MESSAGES.replyIdInvalid) });
+
 /** POST /api/feedback/{id}/rate: whole stars, 1..5 (a number, not a numeric string). */
 export const rateFeedbackBodySchema = z.object({
   rating: z
@@ -75,14 +74,6 @@ export const rateFeedbackBodySchema = z.object({
     .max(FEEDBACK_LIMITS.ratingMax, FEEDBACK_MESSAGES.ratingInvalid),
 });
 export type RateFeedbackBody = z.infer<typeof rateFeedbackBodySchema>;
-
-/** The feedback level badge from the number of feedback items given (spec section 4). */
-export type FeedbackLevel = 'Amateur' | 'Pro' | 'Expert';
-export function feedbackLevel(feedbackGiven: number): FeedbackLevel {
-  if (feedbackGiven >= 50) return 'Expert';
-  if (feedbackGiven >= 20) return 'Pro';
-  return 'Amateur';
-}
 
 /** GET /api/feedback/video/{videoId} as a message: who asks decides viewerVoted/viewerRating. */
 /**
@@ -97,10 +88,11 @@ const feedbackLimit = pageLimitParam(FEEDBACK_LIST_LIMIT, FEEDBACK_LIST_MESSAGES
 const videoFeedbackCursorSchema = z.object({ k: z.number().int().min(0).max(2_147_483_647), id: cursorRowId });
 export type VideoFeedbackCursor = z.output<typeof videoFeedbackCursorSchema>;
 
-/** GET /api/feedback/video/{videoId} `?limit&cursor`. */
+/** GET /api/feedback/video/{videoId} `?limit&cursor&status`: `status` keeps the open or the applied ones. */
 export const videoFeedbackPageQuerySchema = z.object({
   limit: feedbackLimit,
   cursor: pageCursorParam(videoFeedbackCursorSchema),
+  status: z.enum(['open', 'applied'], { error: FEEDBACK_MESSAGES.statusInvalid }).nullish().default(null),
 });
 export type VideoFeedbackPageQuery = z.output<typeof videoFeedbackPageQuerySchema>;
 
@@ -115,9 +107,9 @@ export const listVideoFeedbackMessageSchema = feedbackVideoParamsSchema
   .extend({ viewerId: z.string().regex(UUID_PATTERN).nullish() })
   .extend(videoFeedbackPageQuerySchema.shape);
 
-export const listAuthorFeedbackMessageSchema = feedbackByAuthorRequestSchema.extend(
-  authorFeedbackPageQuerySchema.shape,
-);
+export const listAuthorFeedbackMessageSchema = feedbackByAuthorRequestSchema
+  .extend(authorFeedbackPageQuerySchema.shape)
+  .extend({ viewerId: z.string().regex(UUID_PATTERN).nullish() });
 export type ListVideoFeedbackMessage = z.input<typeof listVideoFeedbackMessageSchema>;
 
 /** NATS payloads, validated again by the feedback service. */
@@ -133,3 +125,9 @@ export const rateFeedbackMessageSchema = feedbackIdParamsSchema
   .extend(rateFeedbackBodySchema.shape)
   .extend({ actor: actorSchema });
 export type RateFeedbackMessage = z.input<typeof rateFeedbackMessageSchema>;
+
+export const replyFeedbackMessageSchema = feedbackIdParamsSchema
+  .extend(replyBodySchema.shape)
+  .extend({ actor: actorSchema });
+export const editReplyMessageSchema = replyIdParamsSchema.extend(replyBodySchema.shape).extend({ actor: actorSchema });
+export const markAppliedMessageSchema = feedbackIdParamsSchema.extend({ actor: actorSchema, applied: z.boolean() });

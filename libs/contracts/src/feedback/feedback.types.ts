@@ -54,6 +54,45 @@ export interface FeedbackDto {
   viewerVoted: boolean;
   /** The stars the signed-in member asking gave it, or null. */
   viewerRating: number | null;
+  /** Present, and true, only for its author: hidden pending review by moderation. */
+  hidden?: boolean;
+  /** ISO 8601: when the uploader marked it applied (they put it into practice), or null. */
+  appliedAt: string | null;
+  /** The conversation under it, oldest first (one level deep: a reply to a reply joins it). */
+  replies: FeedbackReplyDto[];
+  replyCount: number;
+}
+
+/** A member named in a reply: stored by id, shown by the name the read model knows now. */
+export interface MentionDto {
+  id: string;
+  name: string | null;
+}
+
+/** A reply in the conversation under a piece of feedback. */
+export interface FeedbackReplyDto {
+  id: number;
+  feedbackId: number;
+  content: string;
+  authorId: string;
+  authorName: string | null;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  authorImage: string | null;
+  /** The members it mentions, in the order first written. */
+  mentions: MentionDto[];
+  /** ISO 8601 */
+  createdAt: string;
+  /** Present, and true, only for its author: hidden pending review by moderation. */
+  hidden?: boolean;
+  /** ISO 8601, when its author last changed the text (possible for FEEDBACK_LIMITS.replyEditMinutes). */
+  editedAt: string | null;
+}
+
+/** What POST/DELETE /api/feedback/{id}/applied answer. */
+export interface FeedbackAppliedDto {
+  feedbackId: number;
+  appliedAt: string | null;
 }
 
 /**

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { hasForbiddenCharacter, isInvisibleText } from '../text/plain-text.js';
+import { youtubeVideoId, youtubeWatchUrl } from './youtube-links.js';
+
+// The link helpers are in youtube-links, without zod, for screens that only show a link.
+export * from './youtube-links.js';
 
 /** Upload rules (spec section 5 "Upload", API-DECISIONS "Videos"), shared by gateway, video service and the dialog. */
 export const VIDEO_UPLOAD_MESSAGES = {
@@ -31,21 +35,6 @@ export const VIDEO_LIMITS = {
 
 /** How long the gateway lets the video service wait for the worker's first verdict on an upload. */
 export const UPLOAD_VERDICT_WAIT_MS = 8000;
-
-// youtube.com/watch?v=ID (www., m., music. hosts; extra parameters allowed) or youtu.be/ID.
-const LONG_FORM = /^https?:\/\/(?:www\.|m\.|music\.)?youtube\.com\/watch\?(?:[^#]*&)?v=([A-Za-z0-9_-]{11})(?:[&#].*)?$/;
-const SHORT_FORM = /^https?:\/\/youtu\.be\/([A-Za-z0-9_-]{11})(?:[?#].*)?$/;
-
-/** The 11-character video id of a YouTube link in either accepted form, or null. */
-export function youtubeVideoId(url: string): string | null {
-  const trimmed = url.trim();
-  return LONG_FORM.exec(trimmed)?.[1] ?? SHORT_FORM.exec(trimmed)?.[1] ?? null;
-}
-
-export const youtubeThumbnailUrl = (videoId: string) => `https://img.youtube.com/vi/${videoId}/hqdefault.jpg`;
-
-/** The one form a link is stored and returned in, whatever form or extras were sent. */
-export const youtubeWatchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`;
 
 /** Spec "Accepted upload types": mp4, mov (QuickTime) and webm. 'video/mov' is not registered but some tools write it. */
 export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/mov', 'video/webm'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ModerationSubjectDto } from '../moderation/moderation.contracts.js';
 import { userCleanupMessageSchema, type UserCleanupResult } from '../admin/admin.contracts.js';
 import { actorSchema } from '../auth/actor.schema.js';
 import type { VideoState } from '../events/domain-events.js';
@@ -132,6 +133,21 @@ export const VIDEO_RPC = {
   abandonUpload: defineRpc('video.uploads.abandon.v1', {
     request: abandonUploadRequestSchema,
     response: z.custom<AbandonUploadResponse>(),
+  }),
+  /** What a report is about: the video's uploader, title and description, and whether it is hidden. */
+  moderationSubject: defineRpc('video.moderation.subject.v1', {
+    request: z.object({ videoId }),
+    response: z.custom<ModerationSubjectDto | null>(),
+  }),
+  /** Hidden pending review (or restored): lists, search and counts drop it; only its uploader still sees it. */
+  setHidden: defineRpc('video.moderation.hide.v1', {
+    request: z.object({ videoId, hidden: z.boolean() }),
+    response: z.custom<{ hidden: boolean; changed: boolean }>(),
+  }),
+  /** Deleted by moderation (asked by the admin service after an admin's decision), with its files. */
+  moderationDelete: defineRpc('video.moderation.delete.v1', {
+    request: z.object({ videoId }),
+    response: z.custom<{ removed: number }>(),
   }),
   /** A step of the admin service's user deletion: the member's videos, with their files. */
   deleteAllOfUploader: defineRpc('video.videos.delete-by-uploader.v1', {

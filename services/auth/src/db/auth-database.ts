@@ -7,6 +7,8 @@ import { DeletionRequested1764000000001 } from './migrations/1764000000001-delet
 import { MemberActivity1764000000002 } from './migrations/1764000000002-member-activity.js';
 import { ProfileBackfill1764000000003 } from './migrations/1764000000003-profile-backfill.js';
 import { UserSearch1764000000160 } from './migrations/1764000000160-user-search.js';
+import { AppliedReceived1764000000170 } from './migrations/1764000000170-applied-received.js';
+import { UserChangeAnnouncements1764000000180 } from './migrations/1764000000180-user-change-announcements.js';
 
 /** auth's schema: members, what their reputation is made of, badges, the first-admin record and its outbox. */
 export const AUTH_DATABASE: ServiceDatabase = {
@@ -18,5 +20,7 @@ export const AUTH_DATABASE: ServiceDatabase = {
     MemberActivity1764000000002,
     ProfileBackfill1764000000003,
     UserSearch1764000000160,
+    AppliedReceived1764000000170,
+    UserChangeAnnouncements1764000000180,
   ],
 };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { hashPassword, needsRehash, verifyPassword } from './password-hasher.js';
+import {
+  configurePasswordHashing,
+  hashPassword,
+  needsRehash,
+  OWASP_COST_LOG2,
+  verifyPassword,
+} from './password-hasher.js';
 
 /** A hash in the format this service wrote with N = 2^15 before the cost was raised. */
 function legacyHash(password: string): string {
@@ -38,5 +44,19 @@ describe('password hasher', () => {
     expect(await verifyPassword('x', 'plaintext')).toBe(false);
     expect(await verifyPassword('x', 'bcrypt$2b$10$abc')).toBe(false);
     expect(await verifyPassword('x', 'scrypt$30$8$1$c2FsdA==$a2V5')).toBe(false);
+  });
+
+  it('makes new hashes at a lowered cost when configured so, still verifying and upgrading OWASP-cost ones', async () => {
+    const owaspHash = await hashPassword('kept password');
+    configurePasswordHashing({ costLog2: 12 });
+    try {
+      const cheap = await hashPassword('test password');
+      expect(cheap).toMatch(/^scrypt\$12\$8\$1\$/);
+      expect(await verifyPassword('test password', cheap)).toBe(true);
+      expect(await verifyPassword('kept password', owaspHash)).toBe(true);
+      expect(needsRehash(owaspHash)).toBe(true);
+    } finally {
+      configurePasswordHashing({ costLog2: OWASP_COST_LOG2 });
+    }
   });
 });

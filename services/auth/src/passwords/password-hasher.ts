@@ -10,7 +10,8 @@ import { Semaphore } from './semaphore.js';
  * (needsRehash). The cost is OWASP's Password Storage Cheat Sheet recommendation, N = 2^17,
  * r = 8, p = 1: 128 MiB and a few hundred milliseconds per attempt.
  */
-const COST_LOG2 = 17;
+export const OWASP_COST_LOG2 = 17;
+let costLog2 = OWASP_COST_LOG2;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
@@ -44,28 +45,38 @@ function derive(password: string, salt: Buffer, costLog2: number, r: number, p: 
   );
 }
 
+/**
+ * The cost new hashes are made with (PASSWORD_HASH_COST_LOG2, read once at start). Only a test
+ * run may lower it (the config refuses it otherwise): at 2^17 every sign-up and sign-in of a
+ * test suite costs a third of a second of CPU.
+ */
+export function configurePasswordHashing(options: { costLog2: number }): void {
+  costLog2 = options.costLog2;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, COST_LOG2, BLOCK_SIZE, PARALLELISM);
-  return ['scrypt', COST_LOG2, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, costLog2, BLOCK_SIZE, PARALLELISM);
+  return ['scrypt', costLog2, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 // Costs a stored hash may name: anything else is not one of ours (and could ask for any amount of memory).
-const ACCEPTED_COST_LOG2 = new Set([15, 16, 17]);
+const KNOWN_COST_LOG2 = [15, 16, OWASP_COST_LOG2];
+const acceptedCost = (stored: number) => stored === costLog2 || KNOWN_COST_LOG2.includes(stored);
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, costLog2, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !costLog2 || !r || !p || !salt || !key) return false;
-  if (!ACCEPTED_COST_LOG2.has(Number(costLog2)) || r !== String(BLOCK_SIZE) || p !== String(PARALLELISM)) return false;
+  const [scheme, cost, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !cost || !r || !p || !salt || !key) return false;
+  if (!acceptedCost(Number(cost)) || r !== String(BLOCK_SIZE) || p !== String(PARALLELISM)) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(costLog2), Number(r), Number(p));
+  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(cost), Number(r), Number(p));
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /** True for a hash made with a lower cost than today's: store a fresh one once the password is known. */
 export function needsRehash(stored: string): boolean {
-  const [scheme, costLog2, r, p] = stored.split('$');
-  return scheme !== 'scrypt' || Number(costLog2) !== COST_LOG2 || r !== String(BLOCK_SIZE) || p !== String(PARALLELISM);
+  const [scheme, cost, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(cost) !== costLog2 || r !== String(BLOCK_SIZE) || p !== String(PARALLELISM);
 }
 
 // Checked against when the email is unknown, so a miss costs as long as a wrong password and

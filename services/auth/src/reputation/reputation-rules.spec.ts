@@ -5,6 +5,7 @@ const activity = (overrides: Partial<MemberActivity> = {}): MemberActivity => ({
   feedbackGiven: 0,
   helpfulVotesReceived: 0,
   ratingStarsReceived: 0,
+  appliedReceived: 0,
   feedbackStatsRevision: 1,
   publishedVideos: 0,
   totalViews: 0,
@@ -16,6 +17,11 @@ describe('points', () => {
     expect(pointsOf(activity())).toBe(0);
     expect(pointsOf(activity({ feedbackGiven: 1 }))).toBe(5);
     expect(pointsOf(activity({ feedbackGiven: 20, helpfulVotesReceived: 1, ratingStarsReceived: 5 }))).toBe(107);
+  });
+
+  it('are 10 for each piece of feedback the uploader marked applied, and go again when the mark does', () => {
+    expect(pointsOf(activity({ feedbackGiven: 1, appliedReceived: 1 }))).toBe(15);
+    expect(pointsOf(activity({ feedbackGiven: 1, appliedReceived: 0 }))).toBe(5);
   });
 
   it('do not come from videos or views', () => {

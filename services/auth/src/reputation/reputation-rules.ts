@@ -5,6 +5,8 @@ export interface MemberActivity {
   feedbackGiven: number;
   helpfulVotesReceived: number;
   ratingStarsReceived: number;
+  /** Their feedback the uploader marked applied. */
+  appliedReceived: number;
   /** 0 until the feedback service has stated this member's numbers. */
   feedbackStatsRevision: number;
   publishedVideos: number;
@@ -21,7 +23,8 @@ export function pointsOf(activity: MemberActivity): number | null {
   return (
     activity.feedbackGiven * REPUTATION_POINTS.feedbackGiven +
     activity.helpfulVotesReceived * REPUTATION_POINTS.helpfulVoteReceived +
-    activity.ratingStarsReceived * REPUTATION_POINTS.perRatingStar
+    activity.ratingStarsReceived * REPUTATION_POINTS.perRatingStar +
+    activity.appliedReceived * REPUTATION_POINTS.feedbackApplied
   );
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import type { AuthorFeedbackStats, UploaderVideoStats } from '@app/contracts';
+import { DOMAIN_EVENTS, type AuthorFeedbackStats, type BadgeType, type UploaderVideoStats } from '@app/contracts';
+import { recordDomainEvent } from '@app/database';
 import { MemberActivityEntity } from '../db/entities/member-activity.entity.js';
 import { badgesReached, pointsOf } from './reputation-rules.js';
 
@@ -37,12 +38,14 @@ export class ReputationRepository {
       if (authors.length) {
         await manager.query(
           `INSERT INTO member_activity
-             ("userId", "feedbackGiven", "helpfulVotesReceived", "ratingStarsReceived", "feedbackStatsRevision")
-           SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[])
+             ("userId", "feedbackGiven", "helpfulVotesReceived", "ratingStarsReceived", "feedbackStatsRevision",
+              "appliedReceived")
+           SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[])
            ON CONFLICT ("userId") DO UPDATE SET
              "feedbackGiven" = EXCLUDED."feedbackGiven",
              "helpfulVotesReceived" = EXCLUDED."helpfulVotesReceived",
              "ratingStarsReceived" = EXCLUDED."ratingStarsReceived",
+             "appliedReceived" = EXCLUDED."appliedReceived",
              "feedbackStatsRevision" = EXCLUDED."feedbackStatsRevision"
            WHERE member_activity."feedbackStatsRevision" < EXCLUDED."feedbackStatsRevision"`,
           [
@@ -51,6 +54,7 @@ export class ReputationRepository {
             authors.map((s) => s.helpfulVotesReceived),
             authors.map((s) => s.ratingStarsReceived),
             authors.map((s) => s.revision),
+            authors.map((s) => s.appliedReceived ?? 0),
           ],
         );
       }
@@ -90,12 +94,21 @@ export class ReputationRepository {
         );
       }
       if (badges.length) {
-        await manager.query(
+        // Only the badges recorded now are news: each is told once, in the transaction that earns it.
+        const earned: { userId: string; badgeType: BadgeType }[] = await manager.query(
           `INSERT INTO user_badges ("userId", "badgeType")
            SELECT * FROM unnest($1::uuid[], $2::varchar[])
-           ON CONFLICT ("userId", "badgeType") DO NOTHING`,
+           ON CONFLICT ("userId", "badgeType") DO NOTHING
+           RETURNING "userId", "badgeType"`,
           [badges.map((b) => b.userId), badges.map((b) => b.badgeType)],
         );
+        for (const badge of earned) {
+          await recordDomainEvent(manager, {
+            type: DOMAIN_EVENTS.badgeEarned,
+            userIds: [badge.userId],
+            badge: { userId: badge.userId, badgeType: badge.badgeType },
+          });
+        }
       }
     });
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, type Logger as QueryLogger } from 'typeorm';
-import { JobQueues, DomainError, type RpcClient } from '@app/common';
+import { JobQueues, DomainError, LiveSignals, type RpcClient } from '@app/common';
 import {
   AUTH_RPC,
   DOMAIN_EVENT_QUEUES,
@@ -44,6 +44,7 @@ import { PeopleOfRecord } from './people-of-record.js';
 let db: IsolatedDatabase;
 let dataSource: DataSource;
 let projection: ListingProjectionService;
+let signals: LiveSignals;
 let videos: VideosService;
 let videosRepository: VideosRepository;
 let bookmarks: BookmarksService;
@@ -100,13 +101,23 @@ beforeAll(async () => {
   await dataSource.initialize();
   await migrateDatabase(dataSource);
   videosRepository = new VideosRepository(dataSource);
-  projection = new ListingProjectionService(new ListingProjectionRepository(dataSource), new PeopleOfRecord(auth));
+  const infra = testInfra();
+  signals = await LiveSignals.open(
+    { NATS_URL: infra.natsUrl, NATS_SUBJECT_PREFIX: `${infra.natsSubjectPrefix}catalog-listings.` },
+    'catalog',
+  );
+  projection = new ListingProjectionService(
+    new ListingProjectionRepository(dataSource),
+    new PeopleOfRecord(auth),
+    signals,
+  );
   videos = new VideosService(videosRepository);
   bookmarks = new BookmarksService(new BookmarksRepository(dataSource), videosRepository);
   categories = new CategoriesRepository(dataSource);
 });
 
 afterAll(async () => {
+  await signals?.close();
   await dataSource?.destroy();
   await db?.drop();
 });

@@ -28,6 +28,7 @@ const LISTING_COLUMNS: ReadonlyArray<[keyof VideoListingState, string]> = [
   ['feedbackCount', 'integer'],
   ['averageRating', 'real'],
   ['createdAt', 'timestamptz'],
+  ['hidden', 'boolean'],
   ['removed', 'boolean'],
 ];
 

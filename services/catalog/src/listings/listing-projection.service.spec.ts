@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ERROR_CODES, type PersonState } from '@app/contracts';
-import { DomainError } from '@app/common';
+import { CATALOG_LIVE_SUBJECT, ERROR_CODES, type PersonState } from '@app/contracts';
+import { DomainError, type LiveSignals } from '@app/common';
 import {
   callsTo,
   personState,
@@ -26,8 +26,10 @@ function projection(
 ) {
   const listings = strictMock<ListingProjectionRepository>('ListingProjectionRepository', repository);
   const peopleOfRecord = strictMock<PeopleOfRecord>('PeopleOfRecord', people);
+  const signals = strictMock<LiveSignals>('LiveSignals', { publish: () => undefined });
   return {
-    service: new ListingProjectionService(listings, peopleOfRecord),
+    service: new ListingProjectionService(listings, peopleOfRecord, signals),
+    signalled: () => callsTo(signals).map(([method, [subject]]) => `${method} ${String(subject)}`),
     stored: () =>
       callsTo(listings)
         .filter(([method]) => method === 'store')
@@ -38,8 +40,19 @@ function projection(
 
 describe('ListingProjectionService', () => {
   it('does nothing for a batch that carries no video or person', async () => {
-    const { service } = projection({});
+    const { service, signalled } = projection({});
     await service.apply([{ ...videoChanged(), type: 'feedback.rated.v1', video: undefined }]);
+    expect(signalled()).toEqual([]);
+  });
+
+  it('tells the gateways that the lists changed once the batch is stored, not before', async () => {
+    let storedFirst = false;
+    const { service, signalled } = projection({
+      peopleMissing: () => Promise.resolve([]),
+      store: () => Promise.resolve().then(() => void (storedFirst = true)),
+    });
+    await service.apply([videoChanged()]);
+    expect([storedFirst, signalled()]).toEqual([true, [`publish ${CATALOG_LIVE_SUBJECT}`]]);
   });
 
   it('stores the newest states, asking auth only about uploaders it holds nothing of', async () => {

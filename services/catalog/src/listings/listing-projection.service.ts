@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { DeliveredDomainEvent, PersonState } from '@app/contracts';
-import { rpcFailureDetail } from '@app/common';
+import { CATALOG_LIVE_SUBJECT, type DeliveredDomainEvent, type PersonState } from '@app/contracts';
+import { LiveSignals, rpcFailureDetail } from '@app/common';
 import { personStatesOf, uploadersToLookUp, videoStatesOf } from './listing-states.js';
 import { ListingProjectionRepository } from './listing-projection.repository.js';
 import { PeopleOfRecord } from './people-of-record.js';
@@ -16,6 +16,7 @@ export class ListingProjectionService {
   constructor(
     private readonly listings: ListingProjectionRepository,
     private readonly peopleOfRecord: PeopleOfRecord,
+    private readonly signals: LiveSignals,
   ) {}
 
   /**
@@ -42,6 +43,8 @@ export class ListingProjectionService {
       }),
     );
     await this.listings.store({ videos, people, peopleLookedUp });
+    // Committed: every gateway drops the lists it cached.
+    this.signals.publish(CATALOG_LIVE_SUBJECT, {});
     if (unanswered.length) {
       const [{ userId, error }] = unanswered as [(typeof unanswered)[number]];
       this.logger.warn({

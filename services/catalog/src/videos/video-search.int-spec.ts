@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type Logger as QueryLogger } from 'typeorm';
-import { listVideosRequestSchema, type ListVideosQuery } from '@app/contracts';
+import { listVideosRequestSchema, type ListVideosQuery, type Page, type VideoDto } from '@app/contracts';
 import { createDataSource, localServiceDatabaseUrls, migrateDatabase, provisionServiceDatabases } from '@app/database';
 import { createIsolatedDatabase, withClient, type IsolatedDatabase } from '@app/testing';
 import { CATALOG_DATABASE } from '../db/catalog-database.js';
+import { fieldMatchSql, relevanceSql, SEARCH_PARAMS, searchFieldSql, videoSearch } from './video-search.js';
 import { VideosRepository } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
 
@@ -132,28 +133,78 @@ describe('search', () => {
     expect(await search('Seeded clip 9999.')).toEqual([]);
   });
 
-  it('is answered by the trigram indexes, never a scan of the listing', async () => {
+  it('is one statement, answered by the trigram indexes and the name indexes, never a scan of the listing', async () => {
     recorded.length = 0;
     expect(await search('backhnad')).toEqual([backhand]);
-    const page = recorded.find(({ query }) => query.includes('"video_listings"') && query.includes('ORDER BY'));
-    expect(page).toBeDefined();
-    const plan = await dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
-      const rows = (await manager.query(`EXPLAIN ${page!.query}`, page!.parameters)) as Array<{ 'QUERY PLAN': string }>;
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
+    expect(recorded).toHaveLength(1);
+    const page = recorded[0]!;
+    const rows = (await dataSource.query(`EXPLAIN ${page.query}`, page.parameters)) as Array<{ 'QUERY PLAN': string }>;
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toContain('IDX_video_listings_title_trgm');
     expect(plan).toContain('IDX_video_listings_description_trgm');
+    expect(plan).toContain('IDX_people_name_trgm');
     expect(plan).not.toMatch(/Seq Scan on video_listings/);
-    const names = recorded.find(({ query }) => query.includes('"people"') && !query.includes('"video_listings"'));
-    expect(names).toBeDefined();
-    const namePlan = await dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
-      const rows = (await manager.query(`EXPLAIN ${names!.query}`, names!.parameters)) as Array<{
-        'QUERY PLAN': string;
-      }>;
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
-    expect(namePlan).toContain('IDX_people_name_trgm');
+    // A matched name reads its own newest videos from the top of its index.
+    recorded.length = 0;
+    expect(await search('quidditch')).toEqual([inQuidditch]);
+    const byName = (await dataSource.query(`EXPLAIN ${recorded[0]!.query}`, recorded[0]!.parameters)) as Array<{
+      'QUERY PLAN': string;
+    }>;
+    expect(byName.map((row) => row['QUERY PLAN']).join('\n')).not.toMatch(/Seq Scan on video_listings/);
+  });
+
+  it('pages in exactly the order of the relevance expression over every match, however it is found', async () => {
+    // Matches of every kind, with ties: by title (literal, misspelt), by description, by an
+    // uploader's name (some of theirs in the matched category too), by a category's name.
+    const coach = randomUUID();
+    const other = randomUUID();
+    await sql(`INSERT INTO catalog.people (id, revision, "firstName", "lastName") VALUES ($1, 1, 'Volley', 'Coach')`, [
+      coach,
+    ]);
+    await sql(`INSERT INTO catalog.people (id, revision, "firstName", "lastName") VALUES ($1, 1, 'Rae', 'Net')`, [
+      other,
+    ]);
+    const [category] = await sql<{ id: number }>(
+      `INSERT INTO catalog.categories (name, icon) VALUES ('Volleys', '🎾') RETURNING id`,
+    );
+    for (let i = 0; i < 25; i += 1)
+      await listing({
+        title: ['Volley at the net', 'Voley drill', 'Rally', 'Drop shot'][i % 4]!,
+        description: i % 3 === 0 ? 'a volley every time' : undefined,
+        uploaderId: i % 5 === 0 ? coach : other,
+        categoryId: i % 2 === 0 ? category!.id : undefined,
+      });
+    await sql('ANALYZE catalog.video_listings');
+
+    const q = 'volley';
+    const matched = videoSearch(q);
+    const fields = searchFieldSql({ video: 'video', uploader: 'uploader', category: 'category' });
+    const names = searchFieldSql({ video: 'unused', uploader: 'person', category: 'genre' });
+    // The definition: every listed video matching anywhere, ranked by the relevance expression.
+    const [reference, parameters] = dataSource.driver.escapeQueryWithParameters(
+      `SELECT video.id FROM catalog.video_listings video
+       LEFT JOIN catalog.people uploader ON uploader.id = video."uploaderId" AND NOT uploader.removed
+       LEFT JOIN catalog.categories category ON category.id = video."categoryId"
+       WHERE NOT video.removed AND video.hidden IS NOT TRUE AND (
+         ${fieldMatchSql(fields.title, matched)} OR ${fieldMatchSql(fields.description, matched)}
+         OR video."uploaderId" IN (SELECT person.id FROM catalog.people person WHERE NOT person.removed AND ${fieldMatchSql(names.uploaderName, matched)})
+         OR video."categoryId" IN (SELECT genre.id FROM catalog.categories genre WHERE ${fieldMatchSql(names.categoryName, matched)}))
+       ORDER BY ${relevanceSql(fields, matched)} DESC, video.id DESC`,
+      { [SEARCH_PARAMS.text]: matched.text, [SEARCH_PARAMS.pattern]: matched.pattern },
+    );
+    const expected = ((await dataSource.query(reference, parameters)) as Array<{ id: number }>).map((row) => row.id);
+    // All but the four plain rallies and drop shots of the other uploader outside the category.
+    expect(expected).toHaveLength(21);
+
+    const walked: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page<VideoDto> = await videos.list(
+        listVideosRequestSchema.parse({ q, limit: 4, ...(cursor ? { cursor } : {}) }),
+      );
+      walked.push(...page.items.map((video) => video.id));
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(walked).toEqual(expected);
   });
 });

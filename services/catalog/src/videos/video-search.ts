@@ -70,7 +70,7 @@ export function fieldMatchSql(field: string, search: VideoSearch): string {
 }
 
 /** A field's score: 1 for a literal match, its similarity for a close enough one, else 0. */
-function fieldScoreSql(field: string, search: VideoSearch): string {
+export function fieldScoreSql(field: string, search: VideoSearch): string {
   const literal = `WHEN ${field} ILIKE :${SEARCH_PARAMS.pattern} ESCAPE '\\' THEN 1`;
   if (!search.fuzzy) return `(CASE ${literal} ELSE 0 END)`;
   const similarity = `public.word_similarity(:${SEARCH_PARAMS.text}, ${field})`;
@@ -82,8 +82,15 @@ function fieldScoreSql(field: string, search: VideoSearch): string {
  * same value, so the next page starts exactly after the last one.
  */
 export function relevanceSql(fields: Record<SearchField, string>, search: VideoSearch): string {
-  const scores = (Object.keys(SEARCH_FIELDS) as SearchField[]).map(
-    (field) => `${SEARCH_FIELDS[field]} * ${fieldScoreSql(fields[field], search)}`,
+  const scores = (Object.keys(SEARCH_FIELDS) as SearchField[]).map((field) =>
+    weightedScoreSql(field, fields[field], search),
   );
   return `CAST(GREATEST(${scores.join(', ')}) AS real)`;
 }
+
+/**
+ * One field's part of the relevance (weight × score), before the cast to `real`: a video found by
+ * its uploader's or category's name alone has exactly this as its relevance, cast the same way.
+ */
+export const weightedScoreSql = (field: SearchField, sql: string, search: VideoSearch): string =>
+  `${SEARCH_FIELDS[field]} * ${fieldScoreSql(sql, search)}`;

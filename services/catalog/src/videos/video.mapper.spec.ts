@@ -3,6 +3,7 @@ import { toVideoDto } from './video.mapper.js';
 import type { VideoListingRow } from './videos.repository.js';
 
 const row = (overrides: Partial<VideoListingRow> = {}): VideoListingRow => ({
+  hidden: false,
   id: 5,
   title: 'Serve',
   description: null,

@@ -24,6 +24,7 @@ const PROCESSING_STATES: Record<VideoState['processingState'], ProcessingStateDt
  * never inlines it.
  */
 export const toVideoDto = (row: VideoListingRow & { thumbnailData?: string | null }): VideoDto => ({
+  ...(row.hidden ? { hidden: true } : {}),
   id: row.id,
   title: row.title,
   description: row.description,

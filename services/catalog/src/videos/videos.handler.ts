@@ -13,8 +13,8 @@ export class VideosHandler {
   }
 
   @Rpc(CATALOG_RPC.getVideo)
-  get({ id, minRevision }: RpcPayload<typeof CATALOG_RPC.getVideo>) {
-    return this.videos.get(id, minRevision);
+  get({ id, minRevision, viewerId }: RpcPayload<typeof CATALOG_RPC.getVideo>) {
+    return this.videos.get(id, minRevision, viewerId ?? null);
   }
 
   @Rpc(CATALOG_RPC.awaitVideo)

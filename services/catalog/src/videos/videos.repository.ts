@@ -6,17 +6,19 @@ import { CategoryEntity } from '../db/entities/category.entity.js';
 import { PersonEntity } from '../db/entities/person.entity.js';
 import { VideoListingEntity } from '../db/entities/video-listing.entity.js';
 import {
-  FUZZY_THRESHOLD,
   SEARCH_PARAMS,
   fieldMatchSql,
   relevanceSql,
   searchFieldSql,
   videoSearch,
+  weightedScoreSql,
   type VideoSearch,
 } from './video-search.js';
 
 /** A video with its uploader's and category's names, as one listing query returns it. */
 export interface VideoListingRow {
+  /** Hidden pending review: listed only to its uploader, in their own list. */
+  hidden: boolean;
   id: number;
   title: string;
   description: string | null;
@@ -74,20 +76,131 @@ const LISTING_COLUMNS: Columns<VideoListingRow> = [
   ['video.hasStoredThumbnail', 'hasStoredThumbnail'],
   ['video.hasFileError', 'hasFileError'],
   ['video.processingState', 'processingState'],
+  ['COALESCE(video.hidden, false)', 'hidden'],
   ['video.duration', 'duration'],
   ['video.frameRate', 'frameRate'],
   ['video.frameCount', 'frameCount'],
 ];
 
-const DETAIL_COLUMNS: Columns<VideoDetailRow> = [...LISTING_COLUMNS, ['video.thumbnailData', 'thumbnailData']];
+/** LISTING_COLUMNS for a statement written out in SQL (TypeORM quotes `alias.property` only in a query builder). */
+const RAW_LISTING_COLUMNS = LISTING_COLUMNS.map(
+  ([expression, alias]) => `${expression.replace(/\b(video|category|uploader)\.(\w+)/g, '$1."$2"')} AS "${alias}"`,
+).join(', ');
 
-/** A search with the people and categories whose names it matches. */
-type MatchedSearch = VideoSearch & { uploaderIds: string[]; categoryIds: number[] };
+const DETAIL_COLUMNS: Columns<VideoDetailRow> = [...LISTING_COLUMNS, ['video.thumbnailData', 'thumbnailData']];
 
 /** A listing row with the sort key of the order it was read in, for the next page's cursor. */
 export type VideoListingPageRow = VideoListingRow & { cursorKey: VideoListCursor['k'] };
 
 const LISTED_FIELDS = searchFieldSql({ video: 'video', uploader: 'uploader', category: 'category' });
+/** The names a search is compared with, in `people` (as `person`) and `categories` (as `genre`). */
+const NAME_FIELDS = searchFieldSql({ video: 'unused', uploader: 'person', category: 'genre' });
+
+/**
+ * Listed: not removed, and not hidden pending review — except in a member's own list, which shows
+ * their hidden videos too (marked): nobody else's does.
+ */
+const listedSql = (request: ListVideosRequest & { viewerId?: string | null }) =>
+  request.uploaderId !== null && request.uploaderId === request.viewerId
+    ? 'NOT video."removed"'
+    : 'NOT video."removed" AND video."hidden" IS NOT TRUE';
+
+/** A video whose own title or description matches (the trigram indexes on both find them). */
+const TEXT_MATCH = (search: VideoSearch) =>
+  `(${fieldMatchSql(LISTED_FIELDS.title, search)} OR ${fieldMatchSql(LISTED_FIELDS.description, search)})`;
+
+/** The people (IDX_people_name_trgm) and categories (a dozen) whose names match, with their weighted scores. */
+const MATCHED_NAMES_SQL = (search: VideoSearch) => `
+  matched_people AS MATERIALIZED (
+    SELECT person."id", ${weightedScoreSql('uploaderName', NAME_FIELDS.uploaderName, search)} AS "score"
+    FROM "people" person
+    WHERE NOT person."removed" AND ${fieldMatchSql(NAME_FIELDS.uploaderName, search)}
+  ),
+  matched_categories AS MATERIALIZED (
+    SELECT genre."id", ${weightedScoreSql('categoryName', NAME_FIELDS.categoryName, search)} AS "score"
+    FROM "categories" genre
+    WHERE ${fieldMatchSql(NAME_FIELDS.categoryName, search)}
+  )`;
+
+/** A video found by its uploader's or its category's name (for orders other than relevance). */
+const NAME_MATCH = (search: VideoSearch) => {
+  const people = `SELECT person."id" FROM "people" person WHERE NOT person."removed" AND ${fieldMatchSql(NAME_FIELDS.uploaderName, search)}`;
+  const categories = `SELECT genre."id" FROM "categories" genre WHERE ${fieldMatchSql(NAME_FIELDS.categoryName, search)}`;
+  return `(video."uploaderId" IN (${people}) OR video."categoryId" IN (${categories}))`;
+};
+
+/**
+ * A search's page by relevance, as one statement. Relevance is the best of the four weighted field
+ * scores (video-search.ts), and a search that names a category or a popular uploader matches
+ * thousands of videos whose relevance is just that name's score. Ranking them all (every one's
+ * four similarities, then a sort) would cost time in proportion to the catalog's size, so:
+ *  - videos whose title or description matches (few; the trigram indexes find them) are ranked
+ *    with the full relevance;
+ *  - every other match has exactly its best name's score, so each matched person and category
+ *    contributes its own newest videos (IDX_video_listings_uploader_newest / _category_newest),
+ *    at most a page of them, each video under the one name that scores it highest (the uploader
+ *    on a tie), and the same cursor rule (score, id) applies;
+ *  - the three are merged and the page is the best `limit` + 1, the order of the relevance
+ *    expression exactly (the equivalence is tested against it).
+ */
+function relevancePageSql(request: ListVideosRequest & { viewerId?: string | null }, search: VideoSearch): string {
+  const relevance = relevanceSql(LISTED_FIELDS, search);
+  const LISTED = listedSql(request);
+  const filters = [
+    // Only a category that exists is named, as in every other list.
+    request.categoryId !== null
+      ? 'video."categoryId" = :categoryId AND EXISTS (SELECT 1 FROM "categories" chosen WHERE chosen."id" = :categoryId)'
+      : null,
+    request.uploaderId !== null ? 'video."uploaderId" = :uploaderId' : null,
+  ].filter((filter) => filter !== null);
+  const filtered = filters.map((filter) => ` AND ${filter}`).join('');
+  const after = (score: string) =>
+    request.cursor !== null ? ` AND (${score}, video."id") < (CAST(:afterKey AS real), :afterId)` : '';
+  const notText = `${TEXT_MATCH(search)} IS NOT TRUE`;
+  return `
+  WITH ${MATCHED_NAMES_SQL(search)},
+  text_hits AS (
+    SELECT video."id", ${relevance} AS "score"
+    FROM "video_listings" video
+    LEFT JOIN "people" uploader ON uploader."id" = video."uploaderId" AND NOT uploader."removed"
+    LEFT JOIN "categories" category ON category."id" = video."categoryId"
+    WHERE ${LISTED}${filtered} AND ${TEXT_MATCH(search)}${after(relevance)}
+    ORDER BY 2 DESC, 1 DESC
+    LIMIT :take
+  ),
+  people_hits AS (
+    SELECT hit."id", CAST(name."score" AS real) AS "score"
+    FROM matched_people name
+    CROSS JOIN LATERAL (
+      SELECT video."id" FROM "video_listings" video
+      WHERE video."uploaderId" = name."id" AND ${LISTED}${filtered} AND ${notText}
+        AND NOT EXISTS (SELECT 1 FROM matched_categories other WHERE other."id" = video."categoryId" AND other."score" > name."score")${after('CAST(name."score" AS real)')}
+      ORDER BY video."id" DESC
+      LIMIT :take
+    ) hit
+  ),
+  category_hits AS (
+    SELECT hit."id", CAST(name."score" AS real) AS "score"
+    FROM matched_categories name
+    CROSS JOIN LATERAL (
+      SELECT video."id" FROM "video_listings" video
+      WHERE video."categoryId" = name."id" AND ${LISTED}${filtered} AND ${notText}
+        AND NOT EXISTS (SELECT 1 FROM matched_people other WHERE other."id" = video."uploaderId" AND other."score" >= name."score")${after('CAST(name."score" AS real)')}
+      ORDER BY video."id" DESC
+      LIMIT :take
+    ) hit
+  ),
+  hits AS (
+    SELECT * FROM text_hits UNION ALL SELECT * FROM people_hits UNION ALL SELECT * FROM category_hits
+  )
+  SELECT ${RAW_LISTING_COLUMNS}, hits."score" AS "cursorKey"
+  FROM hits
+  JOIN "video_listings" video ON video."id" = hits."id"
+  LEFT JOIN "people" uploader ON uploader."id" = video."uploaderId" AND NOT uploader."removed"
+  LEFT JOIN "categories" category ON category."id" = video."categoryId"
+  ORDER BY hits."score" DESC, hits."id" DESC
+  LIMIT :take`;
+}
 
 /**
  * The leading sort key of each list order, how a cursor carries it (`key`) and how a cursor's value
@@ -122,65 +235,37 @@ export class VideosRepository {
 
   /**
    * One page: at most `limit` + 1 rows (the extra one tells that another page follows), ordered by
-   * (sort key, id), both descending, strictly after the request's cursor. With the default order and
-   * a category or uploader filter, IDX_video_listings_category_recent / _uploader_recent serve it.
-   * A search first gathers its matches through the trigram indexes (see video-search.ts).
+   * (sort key, id), both descending, strictly after the request's cursor; one statement. With the
+   * default order and a category or uploader filter, IDX_video_listings_category_recent /
+   * _uploader_recent serve it. A search finds its matches through the trigram indexes (see
+   * video-search.ts); ranked by relevance, see `relevancePageSql`.
    */
-  async findPageForListing(request: ListVideosRequest): Promise<VideoListingPageRow[]> {
-    if (request.q === null)
-      return this.pageQuery(this.dataSource.manager, request, null).getRawMany<VideoListingPageRow>();
+  async findPageForListing(request: ListVideosRequest & { viewerId?: string | null }): Promise<VideoListingPageRow[]> {
+    if (request.q === null) return this.pageQuery(request, null).getRawMany<VideoListingPageRow>();
     const search = videoSearch(request.q);
-    const page = async (manager: EntityManager) =>
-      this.pageQuery(manager, request, await this.findMatchingNames(manager, search)).getRawMany<VideoListingPageRow>();
-    if (!search.fuzzy) return page(this.dataSource.manager);
-    // The trigram operator's threshold is a setting: this transaction's own, so the indexes find
-    // exactly what word_similarity ≥ FUZZY_THRESHOLD admits.
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [
-        String(FUZZY_THRESHOLD),
-      ]);
-      return page(manager);
+    if (request.sort !== 'relevance') return this.pageQuery(request, search).getRawMany<VideoListingPageRow>();
+    const [sql, parameters] = this.dataSource.driver.escapeQueryWithParameters(relevancePageSql(request, search), {
+      [SEARCH_PARAMS.text]: search.text,
+      [SEARCH_PARAMS.pattern]: search.pattern,
+      take: request.limit + 1,
+      categoryId: request.categoryId,
+      uploaderId: request.uploaderId,
+      afterKey: request.cursor?.k ?? null,
+      afterId: request.cursor?.id ?? null,
     });
+    return this.dataSource.manager.query<VideoListingPageRow[]>(sql, parameters);
   }
 
-  /**
-   * The people and categories whose names a search matches (IDX_people_name_trgm; categories are
-   * few), so the page statement finds their videos by IDX_video_listings_uploader_recent and
-   * _category_recent, beside the title and description indexes, in one bitmap scan of the listing.
-   */
-  private async findMatchingNames(manager: EntityManager, search: VideoSearch): Promise<MatchedSearch> {
-    const params = { [SEARCH_PARAMS.text]: search.text, [SEARCH_PARAMS.pattern]: search.pattern };
-    const names = searchFieldSql({ video: 'unused', uploader: 'person', category: 'genre' });
-    const people = await manager
-      .createQueryBuilder()
-      .select('person.id', 'id')
-      .from(PersonEntity, 'person')
-      .where('NOT person.removed')
-      .andWhere(fieldMatchSql(names.uploaderName, search), params)
-      .getRawMany<{ id: string }>();
-    const categories = await manager
-      .createQueryBuilder()
-      .select('genre.id', 'id')
-      .from(CategoryEntity, 'genre')
-      .where(fieldMatchSql(names.categoryName, search), params)
-      .getRawMany<{ id: number }>();
-    return { ...search, uploaderIds: people.map((row) => row.id), categoryIds: categories.map((row) => row.id) };
-  }
-
-  /** The page statement. */
+  /** The page statement of every order but a search's relevance. */
   private pageQuery(
-    manager: EntityManager,
-    request: ListVideosRequest,
-    search: MatchedSearch | null,
+    request: ListVideosRequest & { viewerId?: string | null },
+    search: VideoSearch | null,
   ): SelectQueryBuilder<VideoListingEntity> {
-    const order =
-      request.sort === 'relevance'
-        ? search
-          ? { sql: relevanceSql(LISTED_FIELDS, search), after: 'CAST(:afterKey AS real)' }
-          : ORDER_KEYS.recent
-        : ORDER_KEYS[request.sort];
-    const query = this.select(LISTING_COLUMNS, manager)
-      .addSelect('key' in order ? order.key : order.sql, 'cursorKey')
+    const order = request.sort === 'relevance' ? ORDER_KEYS.recent : ORDER_KEYS[request.sort];
+    // A member's own list shows their videos hidden pending review too (marked): nobody else's does.
+    const ownList = request.uploaderId !== null && request.uploaderId === request.viewerId;
+    const query = this.select(LISTING_COLUMNS, this.dataSource.manager, { hiddenToo: ownList })
+      .addSelect(order.key, 'cursorKey')
       .orderBy(order.sql, 'DESC')
       .addOrderBy('video.id', 'DESC')
       .limit(request.limit + 1);
@@ -191,16 +276,10 @@ export class VideosRepository {
     if (request.uploaderId !== null)
       query.andWhere('video.uploaderId = :uploaderId', { uploaderId: request.uploaderId });
     if (search !== null)
-      query.andWhere(
-        `(${fieldMatchSql(LISTED_FIELDS.title, search)} OR ${fieldMatchSql(LISTED_FIELDS.description, search)}` +
-          ` OR video.uploaderId = ANY(:matchedUploaders) OR video.categoryId = ANY(:matchedCategories))`,
-        {
-          [SEARCH_PARAMS.text]: search.text,
-          [SEARCH_PARAMS.pattern]: search.pattern,
-          matchedUploaders: search.uploaderIds,
-          matchedCategories: search.categoryIds,
-        },
-      );
+      query.andWhere(`(${TEXT_MATCH(search)} OR ${NAME_MATCH(search)})`, {
+        [SEARCH_PARAMS.text]: search.text,
+        [SEARCH_PARAMS.pattern]: search.pattern,
+      });
     if (request.cursor !== null)
       query.andWhere(`(${order.sql}, video.id) < (${order.after}, :afterId)`, {
         afterKey: request.cursor.k,
@@ -235,7 +314,10 @@ export class VideosRepository {
 
   /** The same shape as a list item, plus thumbnailData; one statement. */
   async findDetailById(id: number): Promise<VideoDetailRow | null> {
-    const row = await this.select(DETAIL_COLUMNS).andWhere('video.id = :id', { id }).getRawOne<VideoDetailRow>();
+    // A hidden video too: the service decides who may still open it (its uploader).
+    const row = await this.select(DETAIL_COLUMNS, this.dataSource.manager, { hiddenToo: true })
+      .andWhere('video.id = :id', { id })
+      .getRawOne<VideoDetailRow>();
     return row ?? null;
   }
 
@@ -254,13 +336,16 @@ export class VideosRepository {
   private select<Row>(
     columns: Columns<Row>,
     manager: EntityManager = this.dataSource.manager,
+    { hiddenToo = false } = {},
   ): SelectQueryBuilder<VideoListingEntity> {
-    return manager
+    const query = manager
       .createQueryBuilder()
       .from(VideoListingEntity, 'video')
       .leftJoin(PersonEntity, 'uploader', 'uploader.id = video.uploaderId AND NOT uploader.removed')
       .leftJoin(CategoryEntity, 'category', 'category.id = video.categoryId')
       .select(columns.map(([expression, alias]) => `${expression} AS "${String(alias)}"`))
       .where('NOT video.removed');
+    // Hidden pending review: in no list, search or count.
+    return hiddenToo ? query : query.andWhere('video.hidden IS NOT TRUE');
   }
 }

@@ -19,7 +19,7 @@ export class VideosService {
    * Public: anyone may browse. An unknown category or uploader simply has no videos. The cursor of
    * the next page names the last video served, when more follow.
    */
-  async list(request: ListVideosRequest): Promise<Page<VideoDto>> {
+  async list(request: ListVideosRequest & { viewerId?: string | null }): Promise<Page<VideoDto>> {
     const rows = await this.videos.findPageForListing(request);
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
@@ -33,10 +33,11 @@ export class VideosService {
    * `minRevision`, first waits a short while for the projection to hold that revision; then
    * answers what it holds either way.
    */
-  async get(id: number, minRevision?: number): Promise<VideoDto> {
+  /** A video hidden pending review is not found, except by its uploader, who is told it is hidden. */
+  async get(id: number, minRevision?: number, viewerId: string | null = null): Promise<VideoDto> {
     if (minRevision !== undefined) await this.awaitRevision(id, minRevision);
     const row = await this.videos.findDetailById(id);
-    if (!row) throw new NotFoundError('video');
+    if (!row || (row.hidden && row.uploaderId !== viewerId)) throw new NotFoundError('video');
     return toVideoDto(row);
   }
 

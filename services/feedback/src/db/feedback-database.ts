@@ -8,9 +8,11 @@ import { FeedbackSchema1764000000000 } from './migrations/1764000000000-feedback
 import { FeedbackStatsAndReadModel1764000000001 } from './migrations/1764000000001-feedback-stats-and-read-model.js';
 import { FeedbackStatsBackfill1764000000002 } from './migrations/1764000000002-feedback-stats-backfill.js';
 import { FeedbackAnnotations1764000000003 } from './migrations/1764000000003-feedback-annotations.js';
+import { FeedbackConversations1764000000170 } from './migrations/1764000000170-feedback-conversations.js';
+import { FeedbackModeration1764000000171 } from './migrations/1764000000171-feedback-moderation.js';
 
 /**
- * feedback's schema: feedback, votes, ratings, the numbers it publishes about them, its read
+ * feedback's schema: feedback, votes, ratings, replies, the numbers it publishes about them, its read
  * model of the people, videos and categories it shows, and its outbox.
  */
 export const FEEDBACK_DATABASE: ServiceDatabase = {
@@ -31,5 +33,7 @@ export const FEEDBACK_DATABASE: ServiceDatabase = {
     FeedbackStatsAndReadModel1764000000001,
     FeedbackStatsBackfill1764000000002,
     FeedbackAnnotations1764000000003,
+    FeedbackConversations1764000000170,
+    FeedbackModeration1764000000171,
   ],
 };

@@ -8,8 +8,8 @@ export class FeedbackHandler {
   constructor(private readonly feedback: FeedbackService) {}
 
   @Rpc(FEEDBACK_RPC.listByAuthor)
-  listByAuthor({ userId, limit, cursor }: RpcPayload<typeof FEEDBACK_RPC.listByAuthor>) {
-    return this.feedback.listByAuthor(userId, { limit, cursor });
+  listByAuthor({ userId, limit, cursor, viewerId }: RpcPayload<typeof FEEDBACK_RPC.listByAuthor>) {
+    return this.feedback.listByAuthor(userId, { limit, cursor }, viewerId ?? null);
   }
 
   @Rpc(FEEDBACK_RPC.authorStats)
@@ -18,8 +18,8 @@ export class FeedbackHandler {
   }
 
   @Rpc(FEEDBACK_RPC.listByVideo)
-  listByVideo({ videoId, viewerId, limit, cursor }: RpcPayload<typeof FEEDBACK_RPC.listByVideo>) {
-    return this.feedback.listForVideo(videoId, viewerId ?? null, { limit, cursor });
+  listByVideo({ videoId, viewerId, limit, cursor, status }: RpcPayload<typeof FEEDBACK_RPC.listByVideo>) {
+    return this.feedback.listForVideo(videoId, viewerId ?? null, { limit, cursor, status });
   }
 
   @Rpc(FEEDBACK_RPC.create)

@@ -1,5 +1,7 @@
 import {
   personFields,
+  personName,
+  type FeedbackReplyDto,
   personSummary,
   type FeedbackDto,
   type FeedbackNumbersDto,
@@ -17,6 +19,7 @@ import type {
   FeedbackNumbersRow,
   VideoFeedbackRow,
 } from './feedback.repository.js';
+import type { ReplyRow } from '../conversations/replies.repository.js';
 
 /** Only rows whose video the read model knows are listed (see FeedbackService.listByAuthor). */
 export const toUserFeedbackItemDto = (row: AuthorFeedbackRow & { videoTitle: string }): UserFeedbackItemDto => ({
@@ -39,11 +42,11 @@ export const toUserFeedbackStatsDto = (totals: AuthorFeedbackTotalsRow): UserFee
   helpfulVotes: totals.helpfulVotes,
 });
 
-export const toFeedbackDto = (row: VideoFeedbackRow): FeedbackDto => ({
-  id: row.id,
-  videoId: row.videoId,
-  content: row.content,
-  ...personFields(
+/** Who wrote a piece of feedback or a reply, as the read model knows them. */
+const authorFieldsOf = (
+  row: Pick<VideoFeedbackRow, 'authorId' | 'authorFirstName' | 'authorLastName' | 'authorImage'>,
+) =>
+  personFields(
     'author',
     personSummary({
       id: row.authorId,
@@ -51,7 +54,14 @@ export const toFeedbackDto = (row: VideoFeedbackRow): FeedbackDto => ({
       lastName: row.authorLastName,
       image: row.authorImage,
     }),
-  ),
+  );
+
+/** A piece of feedback with the conversation under it (oldest first). */
+export const toFeedbackDto = (row: VideoFeedbackRow, replies: readonly ReplyRow[] = []): FeedbackDto => ({
+  id: row.id,
+  videoId: row.videoId,
+  content: row.content,
+  ...authorFieldsOf(row),
   averageRating: row.averageRating,
   totalRatings: row.totalRatings,
   helpfulVotes: row.helpfulVotes,
@@ -60,6 +70,21 @@ export const toFeedbackDto = (row: VideoFeedbackRow): FeedbackDto => ({
   viewerRating: row.viewerRating,
   timecode: timecodeOf(row),
   drawing: row.drawing,
+  ...(row.hidden ? { hidden: true } : {}),
+  appliedAt: row.appliedAt?.toISOString() ?? null,
+  replies: replies.map(toFeedbackReplyDto),
+  replyCount: row.replyCount,
+});
+
+export const toFeedbackReplyDto = (row: ReplyRow): FeedbackReplyDto => ({
+  id: row.id,
+  feedbackId: row.feedbackId,
+  content: row.content,
+  ...authorFieldsOf(row),
+  mentions: row.mentions.map((mention) => ({ id: mention.id, name: personName(mention.firstName, mention.lastName) })),
+  ...(row.hidden ? { hidden: true } : {}),
+  createdAt: new Date(row.createdAt).toISOString(),
+  editedAt: row.editedAt ? new Date(row.editedAt).toISOString() : null,
 });
 
 /** A moment has no `end` at all (not `end: null`), as the contract types it. */

@@ -12,6 +12,7 @@ import { FeedbackVoteEntity } from '../db/entities/feedback-vote.entity.js';
 import { FeedbackEntity } from '../db/entities/feedback.entity.js';
 import { CategorySummaryEntity, PersonEntity, VideoSummaryEntity } from '../db/entities/read-model.entity.js';
 import { recordWithStats } from '../stats/feedback-stats.repository.js';
+import { activityOf } from './feedback-activity.js';
 
 /**
  * A piece of feedback with the title and category of the video it was given on, as the read
@@ -77,12 +78,18 @@ export interface VideoFeedbackRow {
   createdAt: Date;
   viewerVoted: boolean;
   viewerRating: number | null;
+  appliedAt: Date | null;
+  replyCount: number;
+  /** Hidden pending review (listed to its author only). */
+  hidden: boolean;
 }
 
 export interface FeedbackTarget {
   id: number;
   videoId: number;
   authorId: string;
+  /** Hidden pending review: nobody can vote on, rate, reply to or mark it meanwhile. */
+  hidden?: boolean;
 }
 
 /** A piece of feedback's own numbers, as its vote and rating rows say. */
@@ -131,6 +138,7 @@ export class FeedbackRepository {
   findByAuthorNewestFirst(
     authorId: string,
     page: AuthorFeedbackPageQuery,
+    viewerId: string | null = null,
   ): Promise<Array<AuthorFeedbackRow & { cursorKey: string }>> {
     const query = this.dataSource
       .createQueryBuilder()
@@ -142,6 +150,10 @@ export class FeedbackRepository {
       .addSelect(`to_char(feedback."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursorKey')
       .where('feedback.authorId = :authorId', { authorId })
       .andWhere('video.removed IS NOT TRUE')
+      // Hidden pending review (the feedback or its video): shown to the author only.
+      .andWhere('((feedback.hiddenAt IS NULL AND video.hidden IS NOT TRUE) OR feedback.authorId = :viewerId)', {
+        viewerId,
+      })
       .orderBy('feedback.createdAt', 'DESC')
       .addOrderBy('feedback.id', 'DESC')
       .limit(page.limit + 1);
@@ -170,6 +182,7 @@ export class FeedbackRepository {
         'averageRating',
       )
       .where('feedback.authorId = :authorId', { authorId })
+      .andWhere('feedback.hiddenAt IS NULL')
       .getRawOne<AuthorFeedbackTotalsRow>();
     return totals ?? { averageRating: 0, totalFeedback: 0, totalRatings: 0, helpfulVotes: 0 };
   }
@@ -181,9 +194,13 @@ export class FeedbackRepository {
   findForVideo(videoId: number, viewerId: string | null, page: VideoFeedbackPageQuery): Promise<VideoFeedbackRow[]> {
     const query = this.feedbackWithAuthor(viewerId)
       .where('feedback.videoId = :videoId', { videoId })
+      // Hidden pending review: listed to its author only.
+      .andWhere('(feedback.hiddenAt IS NULL OR feedback.authorId = :viewerId)')
       .orderBy('feedback.helpfulVotes', 'DESC')
       .addOrderBy('feedback.id', 'DESC')
       .limit(page.limit + 1);
+    if (page.status === 'applied') query.andWhere('feedback.appliedAt IS NOT NULL');
+    if (page.status === 'open') query.andWhere('feedback.appliedAt IS NULL');
     if (page.cursor !== null)
       query.andWhere('(feedback.helpfulVotes, feedback.id) < (:afterKey, :afterId)', {
         afterKey: page.cursor.k,
@@ -196,10 +213,58 @@ export class FeedbackRepository {
     return this.feedbackWithAuthor(viewerId).where('feedback.id = :id', { id }).getRawOne<VideoFeedbackRow>();
   }
 
-  findTarget(id: number): Promise<FeedbackTarget | null> {
-    return this.dataSource
+  /**
+   * Marks the feedback applied (keeping the first time) or open again, with its event and the
+   * author's restated numbers (the applied count is part of their points). Nothing changes, and
+   * nothing is recorded, when it already is as asked. Undefined when the feedback went.
+   */
+  setAppliedWithEvent(target: FeedbackTarget, applied: boolean): Promise<{ appliedAt: Date | null } | undefined> {
+    return this.dataSource.transaction(async (manager) => {
+      const [current] = await manager.query<{ appliedAt: Date | null }[]>(
+        `SELECT "appliedAt" FROM feedback WHERE id = $1 FOR NO KEY UPDATE`,
+        [target.id],
+      );
+      if (!current) return undefined;
+      if ((current.appliedAt !== null) === applied) return current;
+      const [[changed]] = await manager.query<[{ appliedAt: Date | null }[], number]>(
+        `UPDATE feedback SET "appliedAt" = CASE WHEN $2 THEN now() END WHERE id = $1 RETURNING "appliedAt"`,
+        [target.id, applied],
+      );
+      const touched = { videoIds: [], authorIds: [target.authorId] };
+      await recordWithStats(manager, touched, [
+        {
+          event: {
+            type: applied ? DOMAIN_EVENTS.feedbackApplied : DOMAIN_EVENTS.feedbackUnapplied,
+            feedbackId: target.id,
+            videoId: target.videoId,
+            userIds: [target.authorId],
+            ...(await activityOf(manager, {
+              // The uploader marks; the read model knows whose video it is.
+              actorId: (await this.uploaderOf(manager, target.videoId)) ?? target.authorId,
+              feedbackAuthorId: target.authorId,
+              videoId: target.videoId,
+            })),
+          },
+          carries: touched,
+        },
+      ]);
+      return changed;
+    });
+  }
+
+  private async uploaderOf(manager: EntityManager, videoId: number): Promise<string | null> {
+    const [row] = await manager.query<{ uploaderId: string }[]>(
+      `SELECT "uploaderId" FROM video_summaries WHERE id = $1`,
+      [videoId],
+    );
+    return row?.uploaderId ?? null;
+  }
+
+  async findTarget(id: number): Promise<FeedbackTarget | null> {
+    const row = await this.dataSource
       .getRepository(FeedbackEntity)
-      .findOne({ where: { id }, select: { id: true, videoId: true, authorId: true } });
+      .findOne({ where: { id }, select: { id: true, videoId: true, authorId: true, hiddenAt: true } });
+    return row ? { id: row.id, videoId: row.videoId, authorId: row.authorId, hidden: row.hiddenAt !== null } : null;
   }
 
   /**
@@ -232,7 +297,16 @@ export class FeedbackRepository {
       const feedbackId = Number(identifiers[0].id);
       const touched = { videoIds: [videoId], authorIds: [authorId] };
       await recordWithStats(manager, touched, [
-        { event: { type: DOMAIN_EVENTS.feedbackCreated, feedbackId, videoId, userIds: [authorId] }, carries: touched },
+        {
+          event: {
+            type: DOMAIN_EVENTS.feedbackCreated,
+            feedbackId,
+            videoId,
+            userIds: [authorId],
+            ...(await activityOf(manager, { actorId: authorId, feedbackAuthorId: authorId, videoId })),
+          },
+          carries: touched,
+        },
       ]);
       return feedbackId;
     });
@@ -262,6 +336,11 @@ export class FeedbackRepository {
             feedbackId: target.id,
             videoId: target.videoId,
             userIds: [target.authorId],
+            ...(await activityOf(manager, {
+              actorId: userId,
+              feedbackAuthorId: target.authorId,
+              videoId: target.videoId,
+            })),
           },
           carries: touched,
         },
@@ -290,6 +369,12 @@ export class FeedbackRepository {
             feedbackId: target.id,
             videoId: target.videoId,
             userIds: [target.authorId],
+            ...(await activityOf(manager, {
+              actorId: raterId,
+              feedbackAuthorId: target.authorId,
+              videoId: target.videoId,
+              stars: rating,
+            })),
           },
           carries: touched,
         },
@@ -371,6 +456,10 @@ export class FeedbackRepository {
           'feedback.createdAt AS "createdAt"',
           '(myVote.id IS NOT NULL) AS "viewerVoted"',
           'myRating.rating AS "viewerRating"',
+          'feedback.appliedAt AS "appliedAt"',
+          `(SELECT count(*)::int FROM feedback_replies r
+             WHERE r."feedbackId" = feedback.id AND r."hiddenAt" IS NULL) AS "replyCount"`,
+          '(feedback.hiddenAt IS NOT NULL) AS "hidden"',
         ])
     );
   }
@@ -402,6 +491,8 @@ export class FeedbackRepository {
       const [, ratings] = await manager.query<[unknown, number]>(`DELETE FROM feedback_ratings WHERE "raterId" = $1`, [
         userId,
       ]);
+      // Their replies in others' conversations go with them (those under their feedback by cascade).
+      await manager.query(`DELETE FROM feedback_replies WHERE "authorId" = $1`, [userId]);
       const [, feedback] = await manager.query<[unknown, number]>(`DELETE FROM feedback WHERE "authorId" = $1`, [
         userId,
       ]);

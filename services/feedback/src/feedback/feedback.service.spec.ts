@@ -10,6 +10,7 @@ import { DomainError } from '@app/common';
 import { callsTo, strictMock, type StrictAnswers } from '@app/testing/unit';
 import type { FeedbackVideo, ReadThroughService } from '../read-model/read-through.service.js';
 import type { FeedbackRepository, FeedbackTarget, VideoFeedbackRow } from './feedback.repository.js';
+import type { RepliesRepository } from '../conversations/replies.repository.js';
 import { FeedbackService } from './feedback.service.js';
 
 const AUTHOR = { id: '0d4f8a9e-1111-4c3b-9a7e-2b5f0c1d2e3f', isAdmin: false };
@@ -25,9 +26,18 @@ function serviceWith(
     findTarget: () => Promise.resolve(TARGET),
     ...answers,
   });
-  const readModel = strictMock<ReadThroughService>('ReadThroughService', readModelAnswers);
+  // Whoever votes, rates or writes is learned by the read model first: the event names them.
+  const readModel = strictMock<ReadThroughService>('ReadThroughService', {
+    ensurePerson: () => Promise.resolve(),
+    ...readModelAnswers,
+  });
   return {
-    service: new FeedbackService(repository, readModel),
+    // No conversation under the listed feedback unless a test says otherwise.
+    service: new FeedbackService(
+      repository,
+      readModel,
+      strictMock<RepliesRepository>('RepliesRepository', { findForFeedback: () => Promise.resolve([]) }),
+    ),
     repositoryCalls: () => callsTo(repository),
     readModelCalls: () => callsTo(readModel),
   };
@@ -47,7 +57,7 @@ const numbers = { id: TARGET.id, helpfulVotes: 3, averageRating: 4.5, totalRatin
 
 describe('FeedbackService.rate', () => {
   it('stores the rating and answers it with the feedback’s numbers from the same transaction', async () => {
-    const { service, repositoryCalls } = serviceWith({
+    const { service, repositoryCalls, readModelCalls } = serviceWith({
       insertRatingWithEvent: () =>
         Promise.resolve({
           outcome: 'cast',
@@ -68,6 +78,8 @@ describe('FeedbackService.rate', () => {
       ['findTarget', [TARGET.id]],
       ['insertRatingWithEvent', [TARGET, MEMBER.id, 5]],
     ]);
+    // The author is told who rated: the read model knows the rater's name before the event is written.
+    expect(readModelCalls()).toEqual([['ensurePerson', [MEMBER.id]]]);
     // The event goes out at once, for the numbers other services keep.
   });
 
@@ -179,6 +191,9 @@ const listedRow = (overrides: Partial<VideoFeedbackRow> = {}): VideoFeedbackRow 
   createdAt: CAST_AT,
   viewerVoted: false,
   viewerRating: null,
+  appliedAt: null,
+  replyCount: 0,
+  hidden: false,
   ...overrides,
 });
 
@@ -188,6 +203,7 @@ const fileVideo = (fields: Partial<FeedbackVideo> = {}): FeedbackVideo => ({
   duration: 10,
   frameCount: 300,
   isLink: false,
+  hidden: false,
   ...fields,
 });
 const DRAWING: FeedbackDrawing = {
@@ -382,7 +398,10 @@ describe('FeedbackService.listForVideo', () => {
               : [listedRow({ authorFirstName: 'Dana', authorKnown: true }), listedRow({ id: 40 })],
           ),
       },
-      { videoUploader: () => Promise.resolve(UPLOADER), learnPeople: () => Promise.resolve(1) },
+      {
+        videoOwnership: () => Promise.resolve({ uploaderId: UPLOADER, hidden: false }),
+        learnPeople: () => Promise.resolve(1),
+      },
     );
     const listed = (await service.listForVideo(TARGET.videoId, null)).items;
     expect(listed.map((item) => [item.id, item.authorName])).toEqual([
@@ -391,7 +410,7 @@ describe('FeedbackService.listForVideo', () => {
     ]);
     // One question per unknown author, however many pieces of feedback they gave.
     expect(readModelCalls()).toEqual([
-      ['videoUploader', [TARGET.videoId]],
+      ['videoOwnership', [TARGET.videoId]],
       ['learnPeople', [[AUTHOR.id]]],
     ]);
   });
@@ -399,11 +418,11 @@ describe('FeedbackService.listForVideo', () => {
   it('reads once when every author is known', async () => {
     const { service, repositoryCalls } = serviceWith(
       { findForVideo: () => Promise.resolve([listedRow({ authorKnown: true })]) },
-      { videoUploader: () => Promise.resolve(UPLOADER) },
+      { videoOwnership: () => Promise.resolve({ uploaderId: UPLOADER, hidden: false }) },
     );
     expect((await service.listForVideo(TARGET.videoId, MEMBER.id)).items).toHaveLength(1);
     expect(repositoryCalls()).toEqual([
-      ['findForVideo', [TARGET.videoId, MEMBER.id, { limit: FEEDBACK_LIST_LIMIT.default, cursor: null }]],
+      ['findForVideo', [TARGET.videoId, MEMBER.id, { limit: FEEDBACK_LIST_LIMIT.default, cursor: null, status: null }]],
     ]);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '@app/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@app/common';
 import { ReadThroughService, type FeedbackVideo } from '../read-model/read-through.service.js';
+import { RepliesRepository, type ReplyRow } from '../conversations/replies.repository.js';
 import {
   FeedbackRepository,
   type AuthorFeedbackRow,
@@ -54,13 +55,14 @@ const DURATION_ROUNDING_SECONDS = 0.5;
  * asked about what it has not heard of yet.
  */
 /** A list's first page when a caller asks for no other: as many as a page holds. */
-const FIRST_PAGE = { limit: FEEDBACK_LIST_LIMIT.default, cursor: null };
+const FIRST_PAGE = { limit: FEEDBACK_LIST_LIMIT.default, cursor: null, status: null };
 
 @Injectable()
 export class FeedbackService {
   constructor(
     private readonly feedback: FeedbackRepository,
     private readonly readModel: ReadThroughService,
+    private readonly replies: RepliesRepository,
   ) {}
 
   /**
@@ -68,12 +70,16 @@ export class FeedbackService {
    * for no one). Feedback on a video the read model has not heard of is listed once the video
    * service has said what it is; a video it does not know is left out, as a deleted one is.
    */
-  async listByAuthor(authorId: string, page: AuthorFeedbackPageQuery = FIRST_PAGE): Promise<Page<UserFeedbackItemDto>> {
-    let rows = await this.feedback.findByAuthorNewestFirst(authorId, page);
+  async listByAuthor(
+    authorId: string,
+    page: AuthorFeedbackPageQuery = FIRST_PAGE,
+    viewerId: string | null = null,
+  ): Promise<Page<UserFeedbackItemDto>> {
+    let rows = await this.feedback.findByAuthorNewestFirst(authorId, page, viewerId);
     const unknownVideos = [...new Set(rows.filter((row) => row.videoTitle === null).map((row) => row.videoId))];
     if (unknownVideos.length) {
       await this.readModel.learnVideos(unknownVideos);
-      rows = await this.feedback.findByAuthorNewestFirst(authorId, page);
+      rows = await this.feedback.findByAuthorNewestFirst(authorId, page, viewerId);
     }
     const onPage = rows.slice(0, page.limit);
     // The cursor names the last row read, listed or not, so the next page starts after it.
@@ -99,13 +105,22 @@ export class FeedbackService {
     viewerId: string | null,
     page: VideoFeedbackPageQuery = FIRST_PAGE,
   ): Promise<Page<FeedbackDto>> {
-    if ((await this.readModel.videoUploader(videoId)) === null) throw new NotFoundError('video');
+    const video = await this.readModel.videoOwnership(videoId);
+    // Hidden pending review: only its uploader still sees it, and its feedback.
+    if (video === null || (video.hidden && video.uploaderId !== viewerId)) throw new NotFoundError('video');
     let rows = await this.feedback.findForVideo(videoId, viewerId, page);
     if (await this.learnAuthorsOf(rows)) rows = await this.feedback.findForVideo(videoId, viewerId, page);
     const onPage = rows.slice(0, page.limit);
     const last = onPage.at(-1);
+    // Every listed feedback's conversation: the count leaves out hidden replies, which their author still sees.
+    const replies = await this.replies.findForFeedback(
+      onPage.map((row) => row.id),
+      viewerId,
+    );
+    const threads = new Map<number, ReplyRow[]>();
+    for (const reply of replies) threads.set(reply.feedbackId, [...(threads.get(reply.feedbackId) ?? []), reply]);
     return {
-      items: onPage.map(toFeedbackDto),
+      items: onPage.map((row) => toFeedbackDto(row, threads.get(row.id))),
       nextCursor: rows.length > page.limit && last ? encodePageCursor({ k: last.helpfulVotes, id: last.id }) : null,
     };
   }
@@ -116,7 +131,7 @@ export class FeedbackService {
    */
   async create(actor: Actor, videoId: number, given: GivenFeedback): Promise<FeedbackDto> {
     const video = await this.readModel.videoForFeedback(videoId);
-    if (video === null) throw new NotFoundError('video');
+    if (video === null || video.hidden) throw new NotFoundError('video');
     if (video.uploaderId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownVideo);
     const content: FeedbackContent = {
       content: given.content,
@@ -136,6 +151,8 @@ export class FeedbackService {
   async vote(actor: Actor, feedbackId: number): Promise<FeedbackVoteDto> {
     const target = await this.target(feedbackId);
     if (target.authorId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownFeedbackVote);
+    // The author is told who it was: the read model knows the voter's name.
+    await this.readModel.ensurePerson(actor.id);
     const cast = await this.feedback.insertVoteWithEvent(target, actor.id);
     if (cast.outcome === 'feedback-gone') throw new NotFoundError('feedback');
     if (cast.outcome === 'already-cast') throw new ValidationError(FEEDBACK_MESSAGES.alreadyVoted);
@@ -145,6 +162,7 @@ export class FeedbackService {
   async rate(actor: Actor, feedbackId: number, rating: number): Promise<FeedbackRatingDto> {
     const target = await this.target(feedbackId);
     if (target.authorId === actor.id) throw new ForbiddenError(FEEDBACK_MESSAGES.ownFeedbackRating);
+    await this.readModel.ensurePerson(actor.id);
     const cast = await this.feedback.insertRatingWithEvent(target, actor.id, rating);
     if (cast.outcome === 'feedback-gone') throw new NotFoundError('feedback');
     if (cast.outcome === 'already-cast') throw new ValidationError(FEEDBACK_MESSAGES.alreadyRated);
@@ -164,7 +182,8 @@ export class FeedbackService {
 
   private async target(feedbackId: number): Promise<FeedbackTarget> {
     const target = await this.feedback.findTarget(feedbackId);
-    if (!target) throw new NotFoundError('feedback');
+    // Hidden pending review: not there for anyone to vote on or rate.
+    if (!target || target.hidden) throw new NotFoundError('feedback');
     return target;
   }
 }

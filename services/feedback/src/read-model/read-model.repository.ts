@@ -12,6 +12,7 @@ export interface KnownVideo {
   frameCount: number | null;
   /** null in a row stored before the read model kept it: ask the video service again. */
   isLink: boolean | null;
+  hidden: boolean;
   removed: boolean;
 }
 
@@ -59,16 +60,18 @@ export class ReadModelRepository {
   async applyVideos(states: readonly VideoSummaryState[]): Promise<void> {
     if (!states.length) return;
     await this.dataSource.query(
-      `INSERT INTO video_summaries (id, revision, title, "categoryId", "uploaderId", duration, "frameCount", "isLink", removed)
-       SELECT s.id, s.revision, s.title, s."categoryId", s."uploaderId", s.duration, s."frameCount", s."isLink", s.removed
+      `INSERT INTO video_summaries (id, revision, title, "categoryId", "uploaderId", duration, "frameCount", "isLink",
+                                    hidden, removed)
+       SELECT s.id, s.revision, s.title, s."categoryId", s."uploaderId", s.duration, s."frameCount", s."isLink",
+              COALESCE(s.hidden, false), s.removed
          FROM jsonb_to_recordset($1::jsonb)
            AS s(id int, revision int, title text, "categoryId" int, "uploaderId" uuid, duration float8,
-                "frameCount" int, "isLink" boolean, removed boolean)
+                "frameCount" int, "isLink" boolean, hidden boolean, removed boolean)
         ORDER BY s.id
        ON CONFLICT (id) DO UPDATE SET
          revision = EXCLUDED.revision, title = EXCLUDED.title, "categoryId" = EXCLUDED."categoryId",
          "uploaderId" = EXCLUDED."uploaderId", duration = EXCLUDED.duration, "frameCount" = EXCLUDED."frameCount",
-         "isLink" = EXCLUDED."isLink", removed = EXCLUDED.removed
+         "isLink" = EXCLUDED."isLink", hidden = EXCLUDED.hidden, removed = EXCLUDED.removed
        WHERE ${NEWER('video_summaries')}
           OR (video_summaries.revision = EXCLUDED.revision AND video_summaries."isLink" IS NULL
               AND NOT video_summaries.removed AND NOT EXCLUDED.removed)`,
@@ -92,13 +95,22 @@ export class ReadModelRepository {
 
   async findVideo(videoId: number): Promise<KnownVideo | null> {
     const [row] = await this.dataSource.query<KnownVideo[]>(
-      `SELECT "uploaderId", duration, "frameCount", "isLink", removed FROM video_summaries WHERE id = $1`,
+      `SELECT "uploaderId", duration, "frameCount", "isLink", hidden, removed FROM video_summaries WHERE id = $1`,
       [videoId],
     );
     return row ?? null;
   }
 
   /** Whether the read model has a row for the person, removed or not. */
+  /** Which of these people the read model knows as members (not removed). */
+  async presentPeople(userIds: readonly string[]): Promise<Set<string>> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM people WHERE id = ANY($1::uuid[]) AND NOT removed`,
+      [userIds],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
   async hasPerson(userId: string): Promise<boolean> {
     const [row] = await this.dataSource.query<unknown[]>(`SELECT 1 FROM people WHERE id = $1`, [userId]);
     return row !== undefined;

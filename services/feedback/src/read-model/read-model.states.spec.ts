@@ -33,7 +33,7 @@ describe('readModelStatesOf', () => {
       event({ type: DOMAIN_EVENTS.profileChanged, person: person(ANA, 5, 'Ana') }),
       event({ type: DOMAIN_EVENTS.profileChanged, person: person(ANA, 4, 'Anna') }),
     ]);
-    const facts = { duration: null, frameCount: null, isLink: false };
+    const facts = { duration: null, frameCount: null, isLink: false, hidden: false };
     expect(states.videos).toEqual([
       { id: 4, revision: 1, title: 'Video 4', categoryId: 2, uploaderId: ANA, ...facts, removed: false },
       { id: 9, revision: 3, title: 'Newer', categoryId: 2, uploaderId: ANA, ...facts, removed: false },

@@ -23,6 +23,8 @@ export interface VideoSummaryState extends CarriedState {
   frameCount: number | null;
   /** A YouTube link: no frame of it can be drawn on. */
   isLink: boolean;
+  /** Hidden pending review: only its uploader may see its feedback. */
+  hidden: boolean;
   removed: boolean;
 }
 
@@ -49,6 +51,7 @@ export const videoSummaryOf = (video: VideoState, removed: boolean): VideoSummar
   duration: video.duration,
   frameCount: video.frameCount ?? null,
   isLink: video.youtubeUrl !== null,
+  hidden: video.hidden === true,
   removed,
 });
 

@@ -12,6 +12,7 @@ const known = (fields: Partial<KnownVideo> = {}): KnownVideo => ({
   duration: 12,
   frameCount: 360,
   isLink: false,
+  hidden: false,
   removed: false,
   ...fields,
 });
@@ -82,8 +83,8 @@ describe('ReadThroughService.videoUploader', () => {
       {
         findVideo: () => Promise.resolve(stored[0] ?? null),
         applyVideos: (states) => {
-          const { uploaderId, duration, frameCount, isLink, removed } = states[0]!;
-          stored.push({ uploaderId, duration, frameCount, isLink, removed });
+          const { uploaderId, duration, frameCount, isLink, hidden, removed } = states[0]!;
+          stored.push({ uploaderId, duration, frameCount, isLink, hidden, removed });
           return Promise.resolve();
         },
       },
@@ -106,6 +107,7 @@ describe('ReadThroughService.videoUploader', () => {
               duration: null,
               frameCount: null,
               isLink: true,
+              hidden: false,
               removed: false,
             },
           ],
@@ -147,6 +149,7 @@ describe('ReadThroughService.videoForFeedback', () => {
       duration: 12,
       frameCount: 360,
       isLink: false,
+      hidden: false,
     });
     expect(ownerCalls()).toEqual([]);
   });
@@ -157,8 +160,8 @@ describe('ReadThroughService.videoForFeedback', () => {
       {
         findVideo: () => Promise.resolve(stored[0] ?? null),
         applyVideos: (states) => {
-          const { uploaderId, duration, frameCount, isLink, removed } = states[0]!;
-          stored.push({ uploaderId, duration, frameCount, isLink, removed });
+          const { uploaderId, duration, frameCount, isLink, hidden, removed } = states[0]!;
+          stored.push({ uploaderId, duration, frameCount, isLink, hidden, removed });
           return Promise.resolve();
         },
       },
@@ -169,6 +172,7 @@ describe('ReadThroughService.videoForFeedback', () => {
       duration: 12,
       frameCount: 360,
       isLink: false,
+      hidden: false,
     });
     expect(readModelCalls()[1]).toEqual([
       'applyVideos',
@@ -201,6 +205,7 @@ describe('ReadThroughService.videoForFeedback', () => {
       duration: null,
       frameCount: null,
       isLink: true,
+      hidden: false,
     });
     expect(ownerCalls()).toEqual([[VIDEO_RPC.getState.pattern, { videoId: 7 }]]);
   });
@@ -218,6 +223,7 @@ describe('ReadThroughService.videoForFeedback', () => {
       duration: null,
       frameCount: null,
       isLink: null,
+      hidden: false,
     });
     expect(readModelCalls()).toEqual([['findVideo', [7]]]);
   });

@@ -27,13 +27,18 @@ export class ReadThroughService {
 
   /** Who uploaded the video; null when it does not exist or was deleted. */
   async videoUploader(videoId: number): Promise<string | null> {
+    return (await this.videoOwnership(videoId))?.uploaderId ?? null;
+  }
+
+  /** Whose the video is and whether moderation hid it; null when it does not exist or was deleted. */
+  async videoOwnership(videoId: number): Promise<{ uploaderId: string; hidden: boolean } | null> {
     let video = await this.readModel.findVideo(videoId);
     if (!video) {
       if (!(await this.learnVideo(videoId))) return null;
       // Read back: a newer state (its deletion, say) may have been stored in the meantime.
       video = await this.readModel.findVideo(videoId);
     }
-    return video && !video.removed ? video.uploaderId : null;
+    return video && !video.removed ? { uploaderId: video.uploaderId, hidden: video.hidden } : null;
   }
 
   /**
@@ -55,8 +60,8 @@ export class ReadThroughService {
       }
     }
     if (!video || video.removed) return null;
-    const { uploaderId, duration, frameCount, isLink } = video;
-    return { uploaderId, duration, frameCount, isLink };
+    const { uploaderId, duration, frameCount, isLink, hidden } = video;
+    return { uploaderId, duration, frameCount, isLink, hidden };
   }
 
   /** Asks the video service about videos the read model has not heard of; those it does not know stay unknown. */
@@ -68,6 +73,15 @@ export class ReadThroughService {
   /** Asks auth about the person, unless the read model has them already. */
   async ensurePerson(userId: string): Promise<void> {
     if (!(await this.readModel.hasPerson(userId))) await this.learnPeople([userId]);
+  }
+
+  /** Whether all these people are members, asking auth about those the read model has not heard of. */
+  async arePresent(userIds: readonly string[]): Promise<boolean> {
+    const present = await this.readModel.presentPeople(userIds);
+    const unheard = userIds.filter((id) => !present.has(id));
+    if (!unheard.length) return true;
+    await this.learnPeople(unheard);
+    return (await this.readModel.presentPeople(unheard)).size === unheard.length;
   }
 
   /**

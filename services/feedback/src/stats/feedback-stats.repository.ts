@@ -29,6 +29,8 @@ const distinctSorted = <T extends number | string>(keys: readonly T[]): T[] =>
  * touched, in the fact's transaction (the caller has written the fact already). `forgetVideoIds`:
  * deleted videos whose numbers go instead (nothing is published about a video that is gone).
  *
+ * Hidden feedback (pending review) counts in no number: it is back in them once restored.
+ *
  * Every transaction takes its locks in one order: feedback rows first (ascending ids, taken by the
  * caller), then these author_stats rows, then these video_stats rows, each ascending, so no two
  * facts wait for each other in a circle. A video's row is the most contended (every rating of any
@@ -82,23 +84,27 @@ export async function recordWithStats(
   const [restated] = await manager.query<RestatedStats[]>(
     `WITH videos AS (
        UPDATE video_stats s SET
-         "feedbackCount" = (SELECT count(*) FROM feedback f WHERE f."videoId" = s."videoId"),
+         "feedbackCount" = (SELECT count(*) FROM feedback f WHERE f."videoId" = s."videoId" AND f."hiddenAt" IS NULL),
          "averageRating" = COALESCE((
            SELECT avg(r.rating) FROM feedback_ratings r JOIN feedback f ON f.id = r."feedbackId"
-            WHERE f."videoId" = s."videoId"), 0)
+            WHERE f."videoId" = s."videoId" AND f."hiddenAt" IS NULL), 0)
        WHERE s."videoId" = ANY($1::int[])
        RETURNING s."videoId", s.revision, s."feedbackCount", s."averageRating"
      ), authors AS (
        UPDATE author_stats s SET
-         "feedbackGiven" = (SELECT count(*) FROM feedback f WHERE f."authorId" = s."userId"),
+         "feedbackGiven" = (SELECT count(*) FROM feedback f WHERE f."authorId" = s."userId" AND f."hiddenAt" IS NULL),
          "helpfulVotesReceived" = (
            SELECT count(*) FROM feedback_votes v JOIN feedback f ON f.id = v."feedbackId"
-            WHERE f."authorId" = s."userId"),
+            WHERE f."authorId" = s."userId" AND f."hiddenAt" IS NULL),
          "ratingStarsReceived" = (
            SELECT COALESCE(sum(r.rating), 0) FROM feedback_ratings r JOIN feedback f ON f.id = r."feedbackId"
-            WHERE f."authorId" = s."userId")
+            WHERE f."authorId" = s."userId" AND f."hiddenAt" IS NULL),
+         "appliedReceived" = (
+           SELECT count(*) FROM feedback f
+            WHERE f."authorId" = s."userId" AND f."appliedAt" IS NOT NULL AND f."hiddenAt" IS NULL)
        WHERE s."userId" = ANY($2::uuid[])
-       RETURNING s."userId", s.revision, s."feedbackGiven", s."helpfulVotesReceived", s."ratingStarsReceived"
+       RETURNING s."userId", s.revision, s."feedbackGiven", s."helpfulVotesReceived", s."ratingStarsReceived",
+                 s."appliedReceived"
      ), recorded AS (
        INSERT INTO outbox ("eventType", payload)
        SELECT e."eventType", e.payload || jsonb_build_object(

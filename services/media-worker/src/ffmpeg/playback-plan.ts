@@ -25,6 +25,18 @@ export interface PlaybackPlan {
 /** Containers ffmpeg demuxes as "mov,mp4,m4a,3gp,3g2,mj2": their H.264/AAC streams copy into MP4 as they are. */
 const MP4_FAMILY = new Set(['mov', 'mp4']);
 
+/** Whether the container is one whose H.264/AAC streams copy into MP4 as they are. */
+const isCopyableContainer = (formatName: string) => formatName.split(',').some((name) => MP4_FAMILY.has(name));
+
+/**
+ * Whether the picture may be copied as it is, as far as ffprobe's findings tell (H.264 in 8-bit
+ * 4:2:0 out of an MP4/MOV): it then is unless the packet scan finds a timing problem. The
+ * worker starts the copy while the scan runs.
+ */
+export function mayCopyPicture(info: Pick<MediaInfo, 'formatName' | 'video'>): boolean {
+  return isCopyableContainer(info.formatName) && info.video?.codec === 'h264' && info.video.pixelFormat === 'yuv420p';
+}
+
 /**
  * Decides between a remux (seconds) and a re-encode (minutes). Only what every browser plays
  * is copied: H.264 in 8-bit 4:2:0 and AAC, out of an MP4/MOV container. HEVC from phones,
@@ -41,7 +53,7 @@ export function planPlayback(
   frames: FrameTiming | null,
 ): PlaybackPlan {
   const reasons: string[] = [];
-  const copyableContainer = info.formatName.split(',').some((name) => MP4_FAMILY.has(name));
+  const copyableContainer = isCopyableContainer(info.formatName);
   if (!copyableContainer) reasons.push(`container ${info.formatName || 'unknown'}`);
 
   const video = info.video;

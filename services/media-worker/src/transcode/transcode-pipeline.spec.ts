@@ -47,6 +47,12 @@ const scans =
     throw new Error(`unexpected scan of ${path}`);
   };
 
+/** Resolves once `condition` holds, letting pending promise callbacks run in between. */
+async function eventually(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !condition(); i += 1) await new Promise((resolve) => setImmediate(resolve));
+  expect(condition()).toBe(true);
+}
+
 const inputError = (stderr: string) => new FfmpegError('ffmpeg exited with 1', 1, null, false, stderr);
 const overBudget = () => new FfmpegError('ffmpeg timed out', null, 'SIGKILL', true, '');
 const killed = () => new FfmpegError('ffmpeg was killed', null, 'SIGKILL', false, '');
@@ -141,8 +147,12 @@ describe('the transcode pipeline', () => {
       media: { ...phoneClip, video: { ...phoneClip.video!, baseFrameRate: { num: 30000, den: 1001 } } },
     });
     expect(plan).toMatchObject({ video: 'encode', audio: 'copy', reasons: ['variable frame rate'] });
-    expect(ffmpegRuns[1]!.args.join(' ')).toContain('fps=fps=30000/1001:start_time=0');
-    expect(ffmpegRuns[1]!.args.join(' ')).toContain('-g 15 -keyint_min 15 -sc_threshold 0');
+    // The copy started while the scan ran (the picture is H.264) is stopped, then the encode runs.
+    expect(ffmpegRuns).toHaveLength(3);
+    expect(ffmpegRuns[1]!.args).toContain('copy');
+    expect(ffmpegRuns[1]!.options.signal?.aborted).toBe(true);
+    expect(ffmpegRuns[2]!.args.join(' ')).toContain('fps=fps=30000/1001:start_time=0');
+    expect(ffmpegRuns[2]!.args.join(' ')).toContain('-g 15 -keyint_min 15 -sc_threshold 0');
     expect(outcome).toMatchObject({ stage: 'ready', playback: 'reencoded' });
     expect(published).toEqual([
       expect.objectContaining({
@@ -150,6 +160,94 @@ describe('the transcode pipeline', () => {
         reencoded: true,
         frames: { frameRate: { num: 30000, den: 1001 }, frameCount: 359, startTime: 0 },
       }),
+    ]);
+  });
+
+  it('copies while it scans: the copy is published only once the scan allows it, and not before it ends', async () => {
+    const order: string[] = [];
+    let finishCopy!: () => void;
+    let finishScan!: (timing: FrameTiming) => void;
+    const ffmpegRuns: { args: string[]; options: RunOptions }[] = [];
+    const { run, published } = world({
+      runFfmpeg: async (args, options) => {
+        ffmpegRuns.push({ args, options });
+        if (!args.some((arg) => arg.endsWith('playback.mp4'))) return;
+        order.push('copy started');
+        await new Promise<void>((resolve) => (finishCopy = resolve));
+        order.push('copy done');
+      },
+      scanFrames: (path) => {
+        if (path.endsWith('playback.mp4')) return Promise.resolve(frames30());
+        order.push('scan started');
+        return new Promise<FrameTiming>((resolve) => (finishScan = resolve));
+      },
+      inspectFile: async () => {
+        order.push('verify');
+        return output(12)();
+      },
+      wroteFile: () => Promise.resolve(true),
+    });
+    const running = run();
+    await eventually(() => order.length === 2);
+    expect(order).toEqual(['copy started', 'scan started']);
+    finishCopy();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['copy started', 'scan started', 'copy done']); // not verified before the scan decides
+    finishScan(frames30());
+    const { outcome } = await running;
+    expect(order).toEqual(['copy started', 'scan started', 'copy done', 'verify']);
+    expect(outcome).toMatchObject({ stage: 'ready', playback: 'remuxed' });
+    expect(outcome.timingsMs).toMatchObject({ remux: expect.any(Number), scan: expect.any(Number) });
+    // One copy only: the one made beside the scan.
+    expect(ffmpegRuns.filter((r) => r.args.some((arg) => arg.endsWith('playback.mp4')))).toHaveLength(1);
+    expect(published).toEqual([expect.objectContaining({ stage: 'ready', reencoded: false })]);
+  });
+
+  it('judges the copy made beside the scan like any copy: refused by ffmpeg is a verdict', async () => {
+    const ffmpegRuns: { args: string[]; options: RunOptions }[] = [];
+    const { run, published } = world({
+      wroteFile: () => Promise.resolve(true),
+      runFfmpeg: async (args, options) => {
+        ffmpegRuns.push({ args, options });
+        if (args.some((arg) => arg.endsWith('playback.mp4'))) throw inputError('Invalid data found');
+      },
+    });
+    const { outcome } = await run();
+    expect(outcome).toMatchObject({ stage: 'failed', reason: 'transcode-failed' });
+    expect(published).toEqual([expect.objectContaining({ stage: 'failed', reason: 'transcode-failed' })]);
+    expect(ffmpegRuns.filter((r) => r.args.some((arg) => arg.endsWith('playback.mp4')))).toHaveLength(1);
+  });
+
+  it('makes the thumbnail over the URL while the original downloads, and stores it before the playback file', async () => {
+    const order: string[] = [];
+    let finishThumbnail!: () => void;
+    const { run, uploads } = world(
+      {
+        runFfmpeg: async (args) => {
+          if (args.some((arg) => arg.endsWith('thumbnail.jpg'))) {
+            order.push('thumbnail started');
+            await new Promise<void>((resolve) => (finishThumbnail = resolve));
+          } else order.push('copy');
+        },
+        wroteFile: () => Promise.resolve(true),
+        inspectFile: output(12),
+      },
+      {
+        local: async () => {
+          order.push('download');
+          return `${SCRATCH}/original`;
+        },
+      },
+    );
+    const running = run();
+    await eventually(() => order.includes('copy'));
+    expect(order).toEqual(['thumbnail started', 'download', 'copy']);
+    expect(uploads).toEqual([]); // the playback file waits for the thumbnail
+    finishThumbnail();
+    expect((await running).outcome.stage).toBe('ready');
+    expect(uploads.map((upload) => upload.key)).toEqual([
+      VIDEO_KEYS.thumbnail(VIDEO_ID),
+      VIDEO_KEYS.playback(VIDEO_ID),
     ]);
   });
 

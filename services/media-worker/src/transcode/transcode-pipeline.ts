@@ -19,7 +19,7 @@ import {
 } from '../ffmpeg/ffmpeg.js';
 import type { MediaInfo, VideoStreamInfo } from '../ffmpeg/ffprobe.js';
 import { playbackFramesOf, type FrameTiming } from '../ffmpeg/frame-timing.js';
-import { planPlayback, type PlaybackPlan } from '../ffmpeg/playback-plan.js';
+import { mayCopyPicture, planPlayback, type PlaybackPlan } from '../ffmpeg/playback-plan.js';
 
 /** The job's return value: what the worker did, for the queue's UI and the logs. */
 export interface TranscodeOutcome {
@@ -104,14 +104,16 @@ export class TranscodePipeline {
     const { ports } = this;
     const started = ports.now();
     const timingsMs: Record<string, number> = {};
+    const record = (step: string, elapsedMs: number) => {
+      timingsMs[step] = (timingsMs[step] ?? 0) + elapsedMs;
+      if (FFMPEG_STEPS.has(step)) ports.observeFfmpegStep(step, elapsedMs / 1000);
+    };
     const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
       const stepStarted = ports.now();
       try {
         return await work();
       } finally {
-        const elapsedMs = ports.now() - stepStarted;
-        timingsMs[step] = (timingsMs[step] ?? 0) + elapsedMs;
-        if (FFMPEG_STEPS.has(step)) ports.observeFfmpegStep(step, elapsedMs / 1000);
+        record(step, ports.now() - stepStarted);
       }
     };
     const fail = async (reason: MediaFailureReason, detail: string, plan?: PlaybackPlan): Promise<TranscodeRun> => {
@@ -134,71 +136,145 @@ export class TranscodePipeline {
     const overLimits = mediaInputLimitProblem(info);
     if (overLimits) return fail('over-limits', overLimits);
 
-    const thumbnail = await timed('thumbnail', () => this.makeThumbnail(source, scratch, info, video, signal));
-    const thumbnailKey = thumbnail ? VIDEO_KEYS.thumbnail(videoId) : null;
-    if (thumbnail && thumbnailKey) {
-      await timed('upload-thumbnail', () => ports.uploadFile(thumbnailKey, thumbnail, 'image/jpeg'));
-    }
-
-    const input = await timed('download', () => source.local());
-    const sourceFrames = await timed('scan', () => ports.scanFrames(input, video.index));
-    const plan = planPlayback(info, sourceFrames);
-    const playback = join(scratch, 'playback.mp4');
-    const kind = plan.video === 'encode' ? 'encode' : 'remux';
-    try {
-      await timed(kind === 'encode' ? 'encode' : plan.audio === 'encode' ? 'remux+audio' : 'remux', () =>
-        ports.runFfmpeg(playbackArgs(input, playback, plan, { video: video.index, audio: info.audio?.index ?? null }), {
-          timeoutMs: ffmpegTimeoutMs(info.durationSeconds, kind, this.settings.encodeSecondsPerMediaSecond),
-          signal,
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof FfmpegError)) throw error;
-      // Over budget is a verdict at once: the same file would take as long again on every attempt.
-      if (error.timedOut) return fail('time-budget', error.message, plan);
-      if (error.isInputError) return fail('transcode-failed', error.stderrTail || error.message, plan);
-      throw error;
-    }
-
-    const output = await timed('verify', () => ports.inspectFile(playback));
-    if (output?.video?.codec !== 'h264') {
-      return fail('transcode-failed', 'ffmpeg did not produce a readable H.264 file', plan);
-    }
-    // An input without any duration could only be measured now.
-    if (output.durationSeconds !== null && !isWithinVideoLengthLimit(output.durationSeconds)) {
-      return fail('too-long', tooLong(output.durationSeconds), plan);
-    }
-
-    // What the browser steps through is this file: its own rate, frames and start, not the original's.
-    const outputVideo = output.video;
-    const frames = playbackFramesOf(
-      await timed('verify', () => ports.scanFrames(playback, outputVideo.index)),
-      outputVideo,
-    );
-    if (!frames) ports.warn({ msg: 'playback file frames not measured', videoId });
-
-    const playbackKey = VIDEO_KEYS.playback(videoId);
-    await timed('upload', () => ports.uploadFile(playbackKey, playback, 'video/mp4'));
-    await ports.publish({
-      videoId,
-      stage: 'ready',
-      playbackKey,
-      thumbnailKey,
-      durationSeconds: output.durationSeconds ?? info.durationSeconds,
-      reencoded: plan.reencoded,
-      frames,
-    });
-    timingsMs.ready = ports.now() - started;
-    return {
-      outcome: {
-        stage: 'ready',
-        reencoded: plan.reencoded,
-        playback: plan.reencoded ? 'reencoded' : 'remuxed',
-        frames,
-        timingsMs,
-      },
-      plan,
+    // The thumbnail is read over the URL while the original downloads and the copy is made:
+    // independent work, on a core of its own. It is always awaited before `run` returns (its
+    // ffmpeg writes into the scratch directory, which the caller then removes).
+    const thumbnailing = this.thumbnail(source, scratch, info, video, videoId, timed, signal);
+    thumbnailing.catch(() => undefined); // awaited below on every path
+    // A verdict goes out once the thumbnail is stored, as when it was made first.
+    const failAfterThumbnail = async (reason: MediaFailureReason, detail: string, plan: PlaybackPlan) => {
+      await thumbnailing.catch(() => undefined);
+      return fail(reason, detail, plan);
     };
+    try {
+      const input = await timed('download', () => source.local());
+      const streams = { video: video.index, audio: info.audio?.index ?? null };
+      const playback = join(scratch, 'playback.mp4');
+      // A picture that may be copied is copied while its packets are scanned (both only read the
+      // local copy, each on a core of its own); the scan then decides whether that copy is the one.
+      const copying = mayCopyPicture(info)
+        ? this.startCopy(playbackArgs(input, playback, { ...planPlayback(info, null), video: 'copy' }, streams), {
+            timeoutMs: ffmpegTimeoutMs(info.durationSeconds, 'remux'),
+            signal,
+          })
+        : null;
+      let plan: PlaybackPlan;
+      try {
+        const sourceFrames = await timed('scan', () => ports.scanFrames(input, video.index));
+        plan = planPlayback(info, sourceFrames);
+      } catch (error) {
+        await copying?.discard();
+        throw error;
+      }
+      const kind = plan.video === 'encode' ? 'encode' : 'remux';
+      const step = kind === 'encode' ? 'encode' : plan.audio === 'encode' ? 'remux+audio' : 'remux';
+      const args = playbackArgs(input, playback, plan, streams);
+      try {
+        if (copying && sameArgs(copying.args, args)) {
+          await copying.done.finally(() => record(step, ports.now() - copying.started));
+        } else {
+          if (copying) timingsMs['copy-discarded'] = await copying.discard();
+          await timed(step, () =>
+            ports.runFfmpeg(args, {
+              timeoutMs: ffmpegTimeoutMs(info.durationSeconds, kind, this.settings.encodeSecondsPerMediaSecond),
+              signal,
+            }),
+          );
+        }
+      } catch (error) {
+        if (!(error instanceof FfmpegError)) throw error;
+        // Over budget is a verdict at once: the same file would take as long again on every attempt.
+        if (error.timedOut) return await failAfterThumbnail('time-budget', error.message, plan);
+        if (error.isInputError) {
+          return await failAfterThumbnail('transcode-failed', error.stderrTail || error.message, plan);
+        }
+        throw error;
+      }
+
+      const output = await timed('verify', () => ports.inspectFile(playback));
+      if (output?.video?.codec !== 'h264') {
+        return await failAfterThumbnail('transcode-failed', 'ffmpeg did not produce a readable H.264 file', plan);
+      }
+      // An input without any duration could only be measured now.
+      if (output.durationSeconds !== null && !isWithinVideoLengthLimit(output.durationSeconds)) {
+        return await failAfterThumbnail('too-long', tooLong(output.durationSeconds), plan);
+      }
+
+      // The file is good: it goes up while its frames are read (both read it, neither changes it).
+      // The thumbnail is stored first, so a published copy never names a thumbnail still missing.
+      const thumbnailKey = await thumbnailing;
+      const outputVideo = output.video;
+      const playbackKey = VIDEO_KEYS.playback(videoId);
+      const [scanned] = await settleBoth(
+        timed('verify', () => ports.scanFrames(playback, outputVideo.index)),
+        timed('upload', () => ports.uploadFile(playbackKey, playback, 'video/mp4')),
+      );
+      // What the browser steps through is this file: its own rate, frames and start, not the original's.
+      const frames = playbackFramesOf(scanned, outputVideo);
+      if (!frames) ports.warn({ msg: 'playback file frames not measured', videoId });
+
+      await ports.publish({
+        videoId,
+        stage: 'ready',
+        playbackKey,
+        thumbnailKey,
+        durationSeconds: output.durationSeconds ?? info.durationSeconds,
+        reencoded: plan.reencoded,
+        frames,
+      });
+      timingsMs.ready = ports.now() - started;
+      return {
+        outcome: {
+          stage: 'ready',
+          reencoded: plan.reencoded,
+          playback: plan.reencoded ? 'reencoded' : 'remuxed',
+          frames,
+          timingsMs,
+        },
+        plan,
+      };
+    } finally {
+      await thumbnailing.catch(() => undefined);
+    }
+  }
+
+  /**
+   * Starts a copy that may turn out not to be wanted: `discard` stops it (its ffmpeg is killed)
+   * and resolves, with the ms it ran, once it has stopped, so nothing else writes its output.
+   */
+  private startCopy(args: string[], options: RunOptions): SpeculativeCopy {
+    const stop = new AbortController();
+    const started = this.ports.now();
+    const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+    const done = this.ports.runFfmpeg(args, { ...options, signal });
+    done.catch(() => undefined); // awaited by whoever keeps or discards it
+    return {
+      args,
+      started,
+      done,
+      discard: async () => {
+        stop.abort();
+        await done.catch(() => undefined);
+        return this.ports.now() - started;
+      },
+    };
+  }
+
+  /** The thumbnail made and stored: its key, or null when no frame could be taken. */
+  private async thumbnail(
+    source: TranscodeSource,
+    scratch: string,
+    info: MediaInfo,
+    video: VideoStreamInfo,
+    videoId: number,
+    timed: <T>(step: string, work: () => Promise<T>) => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<string | null> {
+    const thumbnail = await timed('thumbnail', () => this.makeThumbnail(source, scratch, info, video, signal));
+    if (!thumbnail) return null;
+    const thumbnailKey = VIDEO_KEYS.thumbnail(videoId);
+    await timed('upload-thumbnail', () => this.ports.uploadFile(thumbnailKey, thumbnail, 'image/jpeg'));
+    return thumbnailKey;
   }
 
   /**
@@ -215,9 +291,9 @@ export class TranscodePipeline {
   ): Promise<string | null> {
     const output = join(scratch, 'thumbnail.jpg');
     let lastError = 'no frame at the requested time';
-    const inputs = [() => Promise.resolve(source.url), () => source.local()];
-    for (const inputOf of inputs) {
-      const input = await inputOf();
+    for (const over of ['url', 'local copy'] as const) {
+      // The URL needs no wait: its ffmpeg starts before anything else of the job.
+      const input = over === 'url' ? source.url : await source.local();
       for (const at of new Set([thumbnailTime(info.durationSeconds), 0])) {
         try {
           await this.ports.runFfmpeg(thumbnailArgs(input, output, video.index, at), {
@@ -235,6 +311,27 @@ export class TranscodePipeline {
     this.ports.warn({ msg: 'no thumbnail', error: lastError });
     return null;
   }
+}
+
+/** A copy started before the plan is known. */
+interface SpeculativeCopy {
+  readonly args: string[];
+  readonly started: number;
+  readonly done: Promise<void>;
+  discard(): Promise<number>;
+}
+
+const sameArgs = (a: string[], b: string[]) => a.length === b.length && a.every((arg, i) => arg === b[i]);
+
+/**
+ * Both results once both have settled (neither is left running behind a failure); the first
+ * failure is thrown.
+ */
+async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
 }
 
 /**

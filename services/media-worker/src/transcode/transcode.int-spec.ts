@@ -65,7 +65,8 @@ const paths = {} as Record<FixtureName, string>;
 
 beforeAll(async () => {
   // LOG_LEVEL info: the SIGTERM case reads the worker's "transcoded" line.
-  stack = await startStack('transcode', ['media-worker'], { LOG_LEVEL: 'info' });
+  // A killed worker's job is taken over after 8 s instead of 30 (the same mechanism, sooner).
+  stack = await startStack('transcode', ['media-worker'], { LOG_LEVEL: 'info', TRANSCODE_TAKEOVER_SECONDS: '8' });
   storage = objectStorageFromEnv({ ...testInfra().s3, S3_BUCKET: stack.env.S3_BUCKET as string });
   await storage.ensureBucket();
   scratch = await mkdtemp(join(tmpdir(), 'transcode-spec-'));
@@ -325,7 +326,7 @@ describe('transcode worker replicas', () => {
     await holder.kill();
     expect(holder.process.signalCode).toBe('SIGKILL');
 
-    // The dead worker's lock expires (≤ 30 s), the next stalled check (every 15 s) requeues the job.
+    // The dead worker's lock expires (≤ 8 s), the next stalled check (every 4 s) requeues the job.
     const verdict = await verdictFor(videoId, 80_000);
     expect(verdict).toMatchObject({ stage: 'ready', reencoded: true });
     const job = await finishedJob(jobId);

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { WaitingError, type Job } from 'bullmq';
-import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { MEDIA_QUEUES, type TranscodeJobData } from '@app/contracts';
 import { ffmpegDuration, JobQueues } from '@app/common';
@@ -102,7 +101,7 @@ export class TranscodeProcessor implements OnModuleInit {
         return scan && analyseFrames(scan);
       },
       wroteFile: async (path) => ((await stat(path).catch(() => null))?.size ?? 0) > 0,
-      uploadFile: (key, path, contentType) => this.storage.upload(key, createReadStream(path), { contentType, signal }),
+      uploadFile: (key, path, contentType) => this.storage.uploadFile(key, path, { contentType, signal }),
       publish: (result) => this.results.publish(result),
       observeFfmpegStep: (step, seconds) => ffmpegDuration.observe({ step }, seconds),
       warn: (line) => this.logger.warn(line),

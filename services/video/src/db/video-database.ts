@@ -5,6 +5,7 @@ import { VideoSchema1764000000000 } from './migrations/1764000000000-video-schem
 import { VideoStateRevisions1764000000001 } from './migrations/1764000000001-video-state-revisions.js';
 import { VideoStateBackfill1764000000002 } from './migrations/1764000000002-video-state-backfill.js';
 import { PlaybackFrames1764000000003 } from './migrations/1764000000003-playback-frames.js';
+import { VideoModeration1764000000170 } from './migrations/1764000000170-video-moderation.js';
 
 /** video's schema: videos, their uploaders' numbers, upload intents and its outbox (media jobs and video events). */
 export const VIDEO_DATABASE: ServiceDatabase = {
@@ -15,5 +16,6 @@ export const VIDEO_DATABASE: ServiceDatabase = {
     VideoStateRevisions1764000000001,
     VideoStateBackfill1764000000002,
     PlaybackFrames1764000000003,
+    VideoModeration1764000000170,
   ],
 };

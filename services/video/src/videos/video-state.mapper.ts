@@ -22,6 +22,7 @@ export type VideoStateColumns = Pick<
   | 'startTime'
   | 'processingState'
   | 'hasFileError'
+  | 'hiddenAt'
   | 'views'
   | 'feedbackCount'
   | 'averageRating'
@@ -56,6 +57,7 @@ export function toVideoState(video: VideoStateColumns): VideoState {
     startTime: video.startTime,
     processingState: video.processingState,
     hasFileError: video.hasFileError,
+    hidden: video.hiddenAt !== null && video.hiddenAt !== undefined,
     views: video.views,
     feedbackCount: video.feedbackCount,
     averageRating: video.averageRating,

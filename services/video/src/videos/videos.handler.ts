@@ -22,6 +22,21 @@ export class VideosHandler {
     return this.videos.delete(videoId, actor);
   }
 
+  @Rpc(VIDEO_RPC.moderationSubject)
+  moderationSubject({ videoId }: RpcPayload<typeof VIDEO_RPC.moderationSubject>) {
+    return this.videos.moderationSubject(videoId);
+  }
+
+  @Rpc(VIDEO_RPC.setHidden)
+  setHidden({ videoId, hidden }: RpcPayload<typeof VIDEO_RPC.setHidden>) {
+    return this.videos.setHidden(videoId, hidden);
+  }
+
+  @Rpc(VIDEO_RPC.moderationDelete)
+  moderationDelete({ videoId }: RpcPayload<typeof VIDEO_RPC.moderationDelete>) {
+    return this.videos.moderationDelete(videoId);
+  }
+
   @Rpc(VIDEO_RPC.getState)
   async getState({ videoId }: RpcPayload<typeof VIDEO_RPC.getState>) {
     return { video: await this.videos.getState(videoId) };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { recordMediaJob } from '@app/database';
+import { recordDomainEvent, recordMediaJob } from '@app/database';
 import { VideoEntity } from '../db/entities/video.entity.js';
 import {
   DOMAIN_EVENTS,
@@ -10,6 +10,7 @@ import {
   UPLOAD_INTENT_MESSAGES,
   VIDEO_KEYS,
   videoIdOfDerivedKey,
+  type ModerationFacts,
   type PlaybackFrames,
   type ProbeResult,
 } from '@app/contracts';
@@ -122,13 +123,14 @@ export class VideosRepository {
    * the event: feedback deletes the video's feedback (and restates its authors' numbers in its
    * own `feedback.deleted`), catalog its bookmarks.
    */
-  deleteWithFiles(id: number): Promise<number | null> {
+  deleteWithFiles(id: number, options: { byModeration?: boolean } = {}): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
       const [[video]] = await manager.query<[VideoEntity[], number]>(`DELETE FROM videos WHERE id = $1 RETURNING *`, [
         id,
       ]);
       if (!video) return null;
       await recordCleanup(manager, storedKeys(video), `delete-${video.id}`);
+      if (options.byModeration) await recordModerated(manager, video, 'deleted');
       return recordDeleted(manager, video);
     });
   }
@@ -145,7 +147,30 @@ export class VideosRepository {
     });
   }
 
-  /** false when there is no such video. */
+  /**
+   * Hidden pending review, or visible again: a new revision (lists drop or show it) and the
+   * moderation event for its uploader. Null when there is no such video; unchanged when it is
+   * already so.
+   */
+  setHidden(id: number, hidden: boolean): Promise<{ changed: boolean } | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [current] = await manager.query<{ hidden: boolean }[]>(
+        `SELECT "hiddenAt" IS NOT NULL AS hidden FROM videos WHERE id = $1 FOR NO KEY UPDATE`,
+        [id],
+      );
+      if (!current) return null;
+      if (current.hidden === hidden) return { changed: false };
+      const [video] = await changeVideos(
+        manager,
+        `UPDATE videos SET "hiddenAt" = CASE WHEN $2 THEN now() END, revision = revision + 1, "updatedAt" = now()
+          WHERE id = $1 RETURNING *`,
+        [id, hidden],
+      );
+      await recordModerated(manager, video, hidden ? 'hidden' : 'restored');
+      return { changed: true };
+    });
+  }
+
   /** The new view count; null when there is no such video. */
   incrementViews(id: number): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
@@ -347,6 +372,20 @@ async function changeVideos<Extra extends object = object>(
     changed.map((video) => ({ type: DOMAIN_EVENTS.videoChanged, video })),
   );
   return changed;
+}
+
+/** What moderation did to the video, for its uploader (the notifications service tells them). */
+function recordModerated(
+  manager: EntityManager,
+  video: VideoEntity,
+  outcome: ModerationFacts['outcome'],
+): Promise<void> {
+  return recordDomainEvent(manager, {
+    type: DOMAIN_EVENTS.videoModerated,
+    videoId: video.id,
+    userIds: [video.uploaderId],
+    moderation: { subjectType: 'video', subjectId: video.id, ownerId: video.uploaderId, outcome, title: video.title },
+  });
 }
 
 /** A deleted row's last state, one revision on, so no older state brings it back; answers that revision. */

@@ -6,6 +6,7 @@ import {
   youtubeThumbnailUrl,
   youtubeVideoId,
   type Actor,
+  type ModerationSubjectDto,
   type CreateVideoRequest,
   type MediaResultJobData,
   type PlaybackSources,
@@ -151,6 +152,31 @@ export class VideosService implements OnApplicationBootstrap {
     return { id: videoId, revision };
   }
 
+  /** What a report on the video is about. */
+  async moderationSubject(videoId: number): Promise<ModerationSubjectDto | null> {
+    const video = await this.videos.findById(videoId);
+    if (!video) return null;
+    return {
+      ownerId: video.uploaderId,
+      hidden: video.hiddenAt !== null,
+      title: video.title,
+      text: video.description,
+      videoId,
+      feedbackId: null,
+    };
+  }
+
+  /** Asked by the admin service only (its NATS user alone may send these). */
+  async setHidden(videoId: number, hidden: boolean): Promise<{ hidden: boolean; changed: boolean }> {
+    const result = await this.videos.setHidden(videoId, hidden);
+    if (result === null) throw new NotFoundError('video');
+    return { hidden, changed: result.changed };
+  }
+
+  async moderationDelete(videoId: number): Promise<{ removed: number }> {
+    return { removed: (await this.videos.deleteWithFiles(videoId, { byModeration: true })) === null ? 0 : 1 };
+  }
+
   /** What the video's events carry, now; null when there is no such video. */
   async getState(videoId: number): Promise<VideoState | null> {
     const video = await this.videos.findById(videoId);
@@ -196,6 +222,8 @@ export class VideosService implements OnApplicationBootstrap {
    */
   async playback(videoId: number, viewerId: string | null = null): Promise<PlaybackSources> {
     const video = await this.require(videoId);
+    // Hidden pending review: only its uploader may still play it.
+    if (video.hiddenAt !== null && viewerId !== video.uploaderId) throw new NotFoundError('video');
     const thumbnailKey = video.thumbnailKey;
     if (video.playbackKey && video.playbackKey === VIDEO_KEYS.playback(video.id)) {
       return { video: { objectKey: video.playbackKey, contentType: 'video/mp4' }, thumbnailKey };

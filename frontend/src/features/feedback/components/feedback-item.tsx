@@ -1,7 +1,7 @@
 import { FEEDBACK_LIMITS } from '@app/contracts';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { AwardIcon, StarIcon, ThumbsUpIcon } from '@/components/ui/icons';
+import { AwardIcon, CheckIcon, StarIcon, ThumbsUpIcon } from '@/components/ui/icons';
 import { StarRatingInput } from '@/components/ui/star-rating';
 import { paths } from '@/config/paths';
 import type { Feedback } from '@/features/feedback/api/get-video-feedback';
@@ -21,6 +21,14 @@ type FeedbackItemProps = {
   player: FeedbackPlayer | null;
   /** The preview of its drawing, from the page (which can show it on the player). */
   drawing?: ReactNode;
+  /** The piece a link pointed at, marked for a few seconds. */
+  highlighted?: boolean;
+  /** The uploader's "Applied" control, shown on their own video only. */
+  appliedControl?: ReactNode;
+  /** The conversation under it. */
+  replies?: ReactNode;
+  /** "Report feedback", for someone else's. */
+  reportControl?: ReactNode;
   onVote: () => void;
   onRate: (stars: number) => void;
 };
@@ -32,6 +40,10 @@ export function FeedbackItem({
   ratePending,
   player,
   drawing,
+  highlighted = false,
+  appliedControl,
+  replies,
+  reportControl,
   onVote,
   onRate,
 }: FeedbackItemProps) {
@@ -49,7 +61,12 @@ export function FeedbackItem({
       : 'Mark this feedback as helpful';
 
   return (
-    <article className="feedback-item" data-testid="feedback-item" data-feedback-id={feedback.id}>
+    <article
+      className={highlighted ? 'feedback-item feedback-item--highlighted' : 'feedback-item'}
+      data-testid="feedback-item"
+      data-feedback-id={feedback.id}
+      data-highlighted={highlighted || undefined}
+    >
       <header className="feedback-item__header">
         <Link to={paths.profile(feedback.authorId)} className="feedback-item__author" data-testid="feedback-author">
           <Avatar person={author} size="md" decorative />
@@ -62,6 +79,21 @@ export function FeedbackItem({
           </span>
         )}
         {isOwn && <span className="feedback-item__own">Your feedback</span>}
+        {feedback.appliedAt && (
+          <span
+            className="applied-badge"
+            data-testid="feedback-applied"
+            title="The uploader put this advice into practice"
+          >
+            <CheckIcon size={13} />
+            Applied
+          </span>
+        )}
+        {feedback.hidden && (
+          <span className="hidden-badge" data-testid="feedback-hidden">
+            Hidden pending review
+          </span>
+        )}
         {date && (
           <time className="feedback-item__date" dateTime={feedback.createdAt}>
             {date}
@@ -124,7 +156,10 @@ export function FeedbackItem({
             />
           </div>
         )}
+        {appliedControl}
+        {reportControl}
       </footer>
+      {replies}
     </article>
   );
 }

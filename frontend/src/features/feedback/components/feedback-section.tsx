@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MessageIcon } from '@/components/ui/icons';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { SortSelect } from '@/components/ui/sort-select';
@@ -7,8 +7,10 @@ import type { Feedback } from '@/features/feedback/api/get-video-feedback';
 import { useVideoFeedback } from '@/features/feedback/api/get-video-feedback';
 import { useRateFeedback } from '@/features/feedback/api/rate-feedback';
 import { useVoteFeedback } from '@/features/feedback/api/vote-feedback';
-import { FeedbackForm } from '@/features/feedback/components/feedback-form';
 import { FeedbackItem } from '@/features/feedback/components/feedback-item';
+import { FeedbackReplies } from '@/features/feedback/components/feedback-replies';
+import { useMarkApplied } from '@/features/feedback/api/mark-applied';
+import { useFeedbackFocus, type FeedbackFocus } from '@/features/feedback/hooks/use-feedback-focus';
 import type { FeedbackDrawingAttachment, FeedbackPlayer } from '@/features/feedback/types';
 import { feedbackFailureNotice } from '@/features/feedback/utils/feedback-errors';
 import {
@@ -20,9 +22,29 @@ import {
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 
+// Only a member writing on someone else's video sees the form: a visitor's page does not download
+// it, nor the feedback schema it validates with (and zod with that).
+const FeedbackForm = lazy(async () => ({
+  default: (await import('@/features/feedback/components/feedback-form')).FeedbackForm,
+}));
+
+/** What a route offers to report a piece of feedback or a reply with. */
+export type RenderReport = (subject: { subjectType: 'feedback' | 'reply'; subjectId: number }) => ReactNode;
+
+type FeedbackStatusFilter = 'all' | 'open' | 'applied';
+const FEEDBACK_STATUS_FILTERS: ReadonlyArray<{ value: FeedbackStatusFilter; label: string }> = [
+  { value: 'all', label: 'All feedback' },
+  { value: 'open', label: 'Open' },
+  { value: 'applied', label: 'Applied' },
+];
+
 export type FeedbackSectionProps = {
   videoId: number;
   uploaderId: string;
+  /** For "@" suggestions in replies. */
+  uploaderName?: string | null;
+  /** A way to report someone else's feedback or reply (the route's; shown to signed-in members only). */
+  renderReport?: RenderReport;
   /** The page's file player; null for a YouTube video or while the file is not playable yet. */
   player: FeedbackPlayer | null;
   /** Opens sign-in for a visitor who tries to give, vote on or rate feedback. */
@@ -33,6 +55,8 @@ export type FeedbackSectionProps = {
   drawingAttachment?: FeedbackDrawingAttachment;
   /** The preview of a feedback's drawing (called only for feedback that has one). */
   renderDrawing?: (feedback: Feedback) => ReactNode;
+  /** A piece of feedback to bring into view and highlight (a link to it), with its time in the player. */
+  focus?: FeedbackFocus | null;
 };
 
 function FeedbackListSkeleton() {
@@ -52,8 +76,12 @@ type InteractiveFeedbackItemProps = {
   videoId: number;
   feedback: Feedback;
   viewerId: string | null;
+  uploader: { id: string; name: string } | null;
+  isOwnVideo: boolean;
+  renderReport?: RenderReport;
   player: FeedbackPlayer | null;
   drawing?: ReactNode;
+  highlighted: boolean;
   onRequireLogin: () => void;
 };
 
@@ -62,8 +90,12 @@ function InteractiveFeedbackItem({
   videoId,
   feedback,
   viewerId,
+  uploader,
+  isOwnVideo,
+  renderReport,
   player,
   drawing,
+  highlighted,
   onRequireLogin,
 }: InteractiveFeedbackItemProps) {
   const onError = (action: 'vote' | 'rate') => (error: Error) => {
@@ -72,6 +104,16 @@ function InteractiveFeedbackItem({
     toast({ ...feedbackFailureNotice(action, getServerMessage(error)), variant: 'destructive' });
   };
   const vote = useVoteFeedback(videoId, { onError: onError('vote') });
+  const applied = useMarkApplied(videoId, feedback.id, {
+    onError: (error) => {
+      if (!isUnauthorizedError(error))
+        toast({
+          title: 'Could not change the mark',
+          description: getServerMessage(error) ?? undefined,
+          variant: 'destructive',
+        });
+    },
+  });
   const rate = useRateFeedback(videoId, { onError: onError('rate') });
 
   const onVote = () => {
@@ -92,6 +134,37 @@ function InteractiveFeedbackItem({
       ratePending={rate.isPending}
       player={player}
       drawing={drawing}
+      highlighted={highlighted}
+      reportControl={
+        viewerId && renderReport && viewerId !== feedback.authorId
+          ? renderReport({ subjectType: 'feedback', subjectId: feedback.id })
+          : undefined
+      }
+      appliedControl={
+        isOwnVideo ? (
+          <button
+            type="button"
+            className={feedback.appliedAt ? 'applied-button applied-button--on' : 'applied-button'}
+            aria-pressed={feedback.appliedAt !== null}
+            disabled={applied.isPending}
+            onClick={() => applied.mutate(feedback.appliedAt === null)}
+            data-testid="feedback-mark-applied"
+            title={feedback.appliedAt ? 'Take the mark back' : 'You put this advice into practice'}
+          >
+            {feedback.appliedAt ? 'Applied ✓' : 'Mark as applied'}
+          </button>
+        ) : undefined
+      }
+      replies={
+        <FeedbackReplies
+          videoId={videoId}
+          feedback={feedback}
+          viewerId={viewerId}
+          uploader={uploader}
+          renderReport={renderReport}
+          onRequireLogin={onRequireLogin}
+        />
+      }
       onVote={onVote}
       onRate={onRate}
     />
@@ -102,18 +175,33 @@ function InteractiveFeedbackItem({
 export function FeedbackSection({
   videoId,
   uploaderId,
+  uploaderName = null,
+  renderReport,
   player,
   onRequireLogin,
   onCreated,
   drawingAttachment,
   renderDrawing,
+  focus = null,
 }: FeedbackSectionProps) {
   const sortId = useId();
+  const statusId = useId();
+  const section = useRef<HTMLElement>(null);
   const { user, isLoading: authLoading } = useCurrentUser();
   const feedback = useVideoFeedback(videoId);
+  const highlightedId = useFeedbackFocus(focus, feedback, player, section);
   const [sort, setSort] = useState<FeedbackSort>(DEFAULT_FEEDBACK_SORT);
 
-  const list = useMemo(() => sortFeedback(feedback.data ?? [], sort), [feedback.data, sort]);
+  const [status, setStatus] = useState<FeedbackStatusFilter>('all');
+  // The filter keeps what is loaded (the first page holds a video's 100 most helpful).
+  const list = useMemo(
+    () =>
+      sortFeedback(feedback.data ?? [], sort).filter(
+        (item) => status === 'all' || (status === 'applied') === (item.appliedAt !== null),
+      ),
+    [feedback.data, sort, status],
+  );
+  const uploader = uploaderName ? { id: uploaderId, name: uploaderName } : null;
   const isOwnVideo = user !== null && user.id === uploaderId;
 
   let composer;
@@ -135,18 +223,37 @@ export function FeedbackSection({
       </p>
     );
   } else {
-    composer = <FeedbackForm videoId={videoId} player={player} drawing={drawingAttachment} onCreated={onCreated} />;
+    composer = (
+      <Suspense fallback={null}>
+        <FeedbackForm videoId={videoId} player={player} drawing={drawingAttachment} onCreated={onCreated} />
+      </Suspense>
+    );
   }
 
   const count = feedback.data?.length;
   return (
-    <section className="feedback-section" aria-labelledby="feedback-heading" data-testid="feedback-section">
+    <section
+      ref={section}
+      className="feedback-section"
+      aria-labelledby="feedback-heading"
+      data-testid="feedback-section"
+    >
       <div className="feedback-section__header">
         <h2 id="feedback-heading" className="feedback-section__title">
           Feedback
           {count !== undefined && <span className="feedback-section__count"> ({count})</span>}
         </h2>
-        <SortSelect id={sortId} testId="feedback-sort" value={sort} options={FEEDBACK_SORTS} onChange={setSort} />
+        <div className="feedback-section__controls">
+          <SortSelect
+            id={statusId}
+            testId="feedback-status"
+            label="Show"
+            value={status}
+            options={FEEDBACK_STATUS_FILTERS}
+            onChange={setStatus}
+          />
+          <SortSelect id={sortId} testId="feedback-sort" value={sort} options={FEEDBACK_SORTS} onChange={setSort} />
+        </div>
       </div>
 
       {composer}
@@ -178,8 +285,12 @@ export function FeedbackSection({
                 videoId={videoId}
                 feedback={item}
                 viewerId={user?.id ?? null}
+                uploader={uploader}
+                isOwnVideo={isOwnVideo}
+                renderReport={renderReport}
                 player={player}
                 drawing={item.drawing && renderDrawing ? renderDrawing(item) : undefined}
+                highlighted={item.id === highlightedId}
                 onRequireLogin={onRequireLogin}
               />
             </li>

@@ -20,9 +20,19 @@ type ProfileHeaderProps = {
   stats: ProfileStat[];
   onEditProfile?: () => void;
   onChangePassword?: () => void;
+  /** Someone else's profile: a way to report the member (the route's). */
+  report?: ReactNode;
 };
 
-export function ProfileHeader({ user, isOwner, badge, stats, onEditProfile, onChangePassword }: ProfileHeaderProps) {
+export function ProfileHeader({
+  user,
+  isOwner,
+  badge,
+  stats,
+  onEditProfile,
+  onChangePassword,
+  report,
+}: ProfileHeaderProps) {
   const joined = formatLongDate(user.createdAt);
   return (
     <section className="card profile-header" aria-labelledby="profile-name">
@@ -63,6 +73,7 @@ export function ProfileHeader({ user, isOwner, badge, stats, onEditProfile, onCh
             )}
           </div>
         )}
+        {!isOwner && report && <div className="profile-header__actions">{report}</div>}
       </div>
       {user.description && (
         <p className="profile-header__description" data-testid="profile-description">

@@ -34,6 +34,11 @@ export function VideoCard({ video, actions }: VideoCardProps) {
               {video.categoryName}
             </span>
           )}
+          {video.hidden && (
+            <span className="video-card__badge hidden-badge" data-testid="hidden-badge">
+              Hidden pending review
+            </span>
+          )}
           {video.isBookmarked && (
             <span className="video-card__saved" data-testid="bookmarked-badge" title="Saved">
               <BookmarkIcon size={14} fill="currentColor" />

@@ -54,6 +54,37 @@ function PlayerStatus({ video, title, text, testId, tone = 'error', busy = false
   );
 }
 
+/**
+ * True once the poster is on the screen (loaded or failed, and painted), at once without one.
+ * Until then the file player asks for none of the clip: its megabytes would share the connection
+ * with the poster, the largest thing on the screen, and hold it back. The poster usually comes
+ * from the cache (the page's loader asked for it ahead); a viewer who presses play sooner gets
+ * the clip at once all the same.
+ */
+function usePosterShown(poster: string | undefined): boolean {
+  const [shown, setShown] = useState(poster === undefined);
+  useEffect(() => {
+    if (poster === undefined) return;
+    let frame = 0;
+    // After the frame that paints it.
+    const painted = () => {
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(() => setShown(true));
+      });
+    };
+    const image = new Image();
+    image.addEventListener('load', painted, { once: true });
+    image.addEventListener('error', painted, { once: true });
+    image.src = poster;
+    return () => {
+      cancelAnimationFrame(frame);
+      image.removeEventListener('load', painted);
+      image.removeEventListener('error', painted);
+    };
+  }, [poster]);
+  return shown;
+}
+
 type MediaElementCallback = (element: HTMLVideoElement | null) => void;
 type ControllerCallback = (controller: PlayerController | null) => void;
 
@@ -82,6 +113,7 @@ function FilePlayer({ video, src, onMediaElement, onController, overlay }: FileP
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const poster = thumbnailSource(video) ?? undefined;
+  const posterShown = usePosterShown(poster);
 
   useEffect(() => {
     onController?.(controller);
@@ -178,8 +210,9 @@ function FilePlayer({ video, src, onMediaElement, onController, overlay }: FileP
           // fullscreen stays the container's (with its overlay), from the Fullscreen button.
           controlsList="nofullscreen"
           playsInline
-          // The whole clip (≤ 2 min): steps back and forth then never wait on the network.
-          preload="auto"
+          // The whole clip (≤ 2 min): steps back and forth then never wait on the network. Once the
+          // poster is shown.
+          preload={posterShown ? 'auto' : 'none'}
           onError={() => setLoadFailed(true)}
           onClick={() => controller?.togglePlay()}
           aria-label={`Video: ${video.title}`}

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { PlayerController, type PlayerMedia, type PlayerSnapshot } from '@/features/videos/player/player-controller';
 
 /**
@@ -22,6 +22,8 @@ export function usePlayerSnapshot(controller: PlayerController | null): PlayerSn
 /**
  * A controller for the element while it is mounted, measured with the video's frame rate and
  * count; a new one when those change (the server measured the file), disposed when it goes.
+ * Made before the browser paints, so the controls it brings appear with the picture instead of
+ * pushing the page down a moment later.
  */
 export function useCreatePlayerController(
   media: PlayerMedia | null,
@@ -29,7 +31,7 @@ export function useCreatePlayerController(
   frameCount: number | null,
 ): PlayerController | null {
   const [controller, setController] = useState<PlayerController | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!media) {
       setController(null);
       return;

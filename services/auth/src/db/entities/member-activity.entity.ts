@@ -20,6 +20,10 @@ export class MemberActivityEntity {
   @Column({ type: 'integer', default: 0 })
   ratingStarsReceived!: number;
 
+  /** Their feedback the uploader marked applied. */
+  @Column({ type: 'integer', default: 0 })
+  appliedReceived!: number;
+
   @Column({ type: 'integer', default: 0 })
   feedbackStatsRevision!: number;
 

@@ -33,4 +33,6 @@ export class VideoListingEntity {
   @Column({ type: 'real' }) averageRating!: number;
   @Column({ type: 'timestamptz' }) createdAt!: Date;
   @Column({ type: 'boolean', default: false }) removed!: boolean;
+  /** Hidden pending review by moderation (null: visible). */
+  @Column({ type: 'boolean', nullable: true }) hidden!: boolean | null;
 }

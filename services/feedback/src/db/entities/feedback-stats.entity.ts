@@ -20,4 +20,5 @@ export class AuthorStatsEntity {
   @Column({ type: 'integer', default: 0 }) feedbackGiven!: number;
   @Column({ type: 'integer', default: 0 }) helpfulVotesReceived!: number;
   @Column({ type: 'integer', default: 0 }) ratingStarsReceived!: number;
+  @Column({ type: 'integer', default: 0 }) appliedReceived!: number;
 }

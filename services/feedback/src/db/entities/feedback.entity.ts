@@ -36,6 +36,14 @@ export class FeedbackEntity {
   @Column({ type: 'jsonb', nullable: true })
   drawing!: FeedbackDrawing | null;
 
+  /** When the uploader marked it applied; null while open. */
+  @Column({ type: 'timestamptz', nullable: true })
+  appliedAt!: Date | null;
+
+  /** Hidden pending review by moderation; null while visible. */
+  @Column({ type: 'timestamptz', nullable: true })
+  hiddenAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

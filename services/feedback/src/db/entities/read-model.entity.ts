@@ -29,6 +29,7 @@ export class VideoSummaryEntity {
   @Column({ type: 'integer', nullable: true }) frameCount!: number | null;
   /** A YouTube link rather than a file; null in rows stored before the read model kept it. */
   @Column({ type: 'boolean', nullable: true }) isLink!: boolean | null;
+  @Column({ type: 'boolean', default: false }) hidden!: boolean;
   @Column({ type: 'boolean', default: false }) removed!: boolean;
 }
 

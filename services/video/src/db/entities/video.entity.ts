@@ -69,6 +69,10 @@ export class VideoEntity {
   @Column({ type: 'boolean', default: false })
   hasFileError!: boolean;
 
+  /** Hidden pending review by moderation; null while visible. */
+  @Column({ type: 'timestamptz', nullable: true })
+  hiddenAt!: Date | null;
+
   /** Object keys in the bucket: the upload as received, the browser-safe rendition, the JPEG. */
   @Column({ type: 'varchar', length: 512, nullable: true })
   originalKey!: string | null;

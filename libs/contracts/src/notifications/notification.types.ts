@@ -1,0 +1,116 @@
+/**
+ * What the notifications service tells a member (issue 16 §1). Each type can be turned off in the
+ * member's preferences; a type that is off is not recorded at all.
+ */
+export const NOTIFICATION_TYPES = [
+  /** Someone gave feedback on my video. */
+  'feedback_received',
+  /** People rated my feedback: merged per feedback for a day ("5 people rated your feedback, average 4.2"). */
+  'feedback_rated',
+  /** People marked my feedback helpful: merged per feedback for a day. */
+  'feedback_helpful',
+  /** Someone replied to my feedback, or in a conversation I replied in. */
+  'feedback_reply',
+  /** Someone mentioned me in a reply. */
+  'mention',
+  /** The uploader marked my feedback applied. */
+  'feedback_applied',
+  /** I earned a badge. */
+  'badge_earned',
+  /** My feedback level went up (Pro at 20 pieces of feedback, Expert at 50). */
+  'level_reached',
+  /** My uploaded video finished processing and can be watched. */
+  'video_ready',
+  /** My uploaded video could not be processed. */
+  'video_failed',
+  /** Moderation hid my content pending review, restored it, or removed it. */
+  'content_hidden',
+  'content_restored',
+  'content_removed',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** What the preferences screen calls each type. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  feedback_received: 'New feedback on my videos',
+  feedback_rated: 'My feedback rated',
+  feedback_helpful: 'My feedback marked helpful',
+  feedback_reply: 'Replies to my feedback and conversations',
+  mention: 'Mentions of me',
+  feedback_applied: 'My feedback marked applied',
+  badge_earned: 'Badges I earn',
+  level_reached: 'My feedback level going up',
+  video_ready: 'My video ready to watch',
+  video_failed: 'My video failed processing',
+  content_hidden: 'My content hidden pending review',
+  content_restored: 'My content restored after review',
+  content_removed: 'My content removed by moderators',
+};
+
+/** One notification as the member's list and stream show it. */
+export interface NotificationDto {
+  /** Grows with every new or updated notification: the stream's event id. */
+  id: number;
+  type: NotificationType;
+  /** The sentence shown, composed by the service (the actor's name as it was then). */
+  text: string;
+  /** Where it leads in the app: the video page, at the feedback when there is one. */
+  link: string;
+  /** Who acted last (null for the system's own news: badges, processing). */
+  actorId: string | null;
+  /** How many people a merged notification stands for (1 otherwise). */
+  count: number;
+  videoId: number | null;
+  feedbackId: number | null;
+  read: boolean;
+  /** ISO 8601: when it was first recorded, and when it last changed (a merge). */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/notifications */
+export interface NotificationPageDto {
+  items: NotificationDto[];
+  unreadCount: number;
+  nextCursor: string | null;
+}
+
+/** GET/PUT /api/notifications/preferences: every type, on or off. */
+export interface NotificationPreferencesDto {
+  types: Record<NotificationType, boolean>;
+}
+
+/** POST /api/notifications/read */
+export interface NotificationReadResultDto {
+  unreadCount: number;
+}
+
+/** The stream's replay: what came after the last event a client saw, oldest first. */
+export interface NotificationsSinceDto {
+  items: NotificationDto[];
+  unreadCount: number;
+  /** The newest id the member has (0 when none): where a fresh stream starts. */
+  latestId: number;
+  /** More than one reply's worth is waiting: ask again from the last item. */
+  more: boolean;
+}
+
+/**
+ * The live signal (core NATS, subject NOTIFICATIONS_LIVE_SUBJECT): a member's notifications
+ * changed. It carries no content; every gateway replica that streams to the member asks the
+ * service what came after the last id it sent, so a lost signal loses nothing (the stream's
+ * heartbeat asks too).
+ */
+export interface NotificationsLiveSignal {
+  userId: string;
+}
+/** Published by the notifications service after each commit; every gateway subscribes. */
+export const NOTIFICATIONS_LIVE_SUBJECT = 'notifications.live.v1';
+
+/** Server-Sent Events the stream sends. */
+export const NOTIFICATION_STREAM_EVENTS = {
+  /** A new or updated notification; the event's id is the notification's id. */
+  notification: 'notification',
+  /** The unread count changed without a new notification (read elsewhere); no id. */
+  unread: 'unread',
+} as const;

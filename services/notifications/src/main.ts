@@ -1,0 +1,14 @@
+import { bootstrapService } from '@app/common';
+import { postgresIndicator } from '@app/database';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module.js';
+import { config } from './config.js';
+
+await bootstrapService({
+  app: 'notifications',
+  module: AppModule,
+  healthPort: config.HEALTH_PORT,
+  logLevel: config.LOG_LEVEL,
+  nats: config,
+  indicators: (app) => [postgresIndicator(app.get(DataSource))],
+});
