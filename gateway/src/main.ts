@@ -17,6 +17,7 @@ import { httpMetricsMiddleware } from './metrics/http-metrics.js';
 import { serveMetrics } from './metrics/metrics-server.js';
 import { reenterRequestTrace, requestTraceMiddleware } from './http/request-trace.js';
 import { HttpDrain } from './http/http-drain.js';
+import { keepConnectionsAlive } from './http/keep-alive.js';
 import { accessDeniedLog } from './http/access-denied-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { crossSiteRequestGuard } from './http/cross-site-requests.js';
@@ -74,6 +75,7 @@ app.use((req: Request, res: Response, next: NextFunction): void => {
 });
 app.enableShutdownHooks();
 await app.listen(config.PORT, '0.0.0.0');
+keepConnectionsAlive(app.getHttpServer());
 const metrics = await serveMetrics(config.METRICS_PORT);
 app.getHttpServer().once('close', () => void metrics.close());
 const address = app.getHttpServer().address();

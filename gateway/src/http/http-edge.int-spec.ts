@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { Agent, get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UserDto, VideoDto } from '@app/contracts';
@@ -338,5 +339,30 @@ describe('the public readiness probe', () => {
     const stillReady = await visitor().get<Readiness>('/readyz');
     expect(stillReady.status).toBe(200);
     expect(stillReady.body.status).toBe('ready');
+  });
+});
+
+describe('kept-alive connections', () => {
+  it('tells clients an idle connection stays open 65 s, and serves a request on one that idled longer than 5 s', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; keepAlive: string | undefined; reused: boolean }>((resolveGet, reject) => {
+        const req = httpGet(`${stack.baseUrl}/api/categories`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolveGet({ status: res.statusCode ?? 0, keepAlive: res.headers['keep-alive'], reused: req.reusedSocket }),
+          );
+        });
+        req.on('error', reject);
+      });
+    try {
+      const first = await get();
+      expect(first).toEqual({ status: 200, keepAlive: 'timeout=65', reused: false });
+      // Longer than Node's default 5 s, after which the server would have closed it.
+      await new Promise((resolveWait) => setTimeout(resolveWait, 6_000));
+      expect(await get()).toEqual({ status: 200, keepAlive: 'timeout=65', reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });
