@@ -14,15 +14,6 @@ import { ensureNodeDependencies } from './lib/ensure-deps.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The config's own testPathIgnorePatterns, which a lane's --testPathIgnorePatterns replaces. */
-const JEST_IGNORED = ['/node_modules/', '/dist/', '/.data/', '/.test-data/'];
-/** Long integration suites run in the browser lane, so both lanes end together. */
-const MOVED_TO_E2E_LANE = [
-  '/services/media-worker/src/transcode/transcode\\.int-spec\\.ts$',
-  '/gateway/src/videos/video-paging\\.int-spec\\.ts$',
-  '/gateway/src/auth/admin-bootstrap\\.int-spec\\.ts$',
-];
-
 ensureNodeDependencies(root);
 
 const { provisionInfrastructure, ensureDatabase } = await import('./lib/provision.mjs');
@@ -66,34 +57,27 @@ try {
     ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
     NODE_ENV: 'test',
   };
-  // A whole run goes in two lanes side by side: the browser tier spends most of its time in
-  // real-time playback and Chromium, the rest in stacks booting, so together they take about as
-  // long as the longer lane. A run narrowed by arguments stays one lane.
-  // The e2e lane also takes the transcode suite (a minute of ffmpeg waiting on lock expiry), so
-  // both lanes end at about the same time.
+  // A whole run goes in two lanes side by side. The main lane (unit, DOM, service and integration
+  // tiers) runs two suites at a time: each integration suite mostly waits on its stack's
+  // processes, the servers and ffmpeg, so two share the CPU well. The browser lane runs one suite
+  // at a time, the real-time ones last (infra/jest/realtime-last-sequencer.mjs), by when the main
+  // lane has most likely ended. A run narrowed by arguments stays one lane, one suite at a time.
   const narrowed = jestArgs.some((arg) => !arg.startsWith('--') || /^--(selectProjects|testPathPatterns)/.test(arg));
   const lanes = narrowed
-    ? [{ name: '', args: [] }]
+    ? [{ name: '', args: ['--runInBand'] }]
     : [
         {
           name: 'main',
-          args: [
-            '--selectProjects',
-            ...['unit', 'unit-dom', 'service', 'integration'],
-            '--testPathIgnorePatterns',
-            ...JEST_IGNORED,
-            ...MOVED_TO_E2E_LANE,
-          ],
+          args: ['--maxWorkers=2', '--selectProjects', ...['unit', 'unit-dom', 'service', 'integration']],
         },
         {
           name: 'e2e',
           args: [
+            '--runInBand',
+            '--testSequencer',
+            join(root, 'infra/jest/realtime-last-sequencer.mjs'),
             '--selectProjects',
             'e2e',
-            'integration',
-            '--testPathPatterns',
-            '/frontend/e2e/',
-            ...MOVED_TO_E2E_LANE,
           ],
         },
       ];
@@ -119,7 +103,7 @@ process.exit(exitCode);
 function runJest(args, laneName, env) {
   return run(
     process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', join(root, 'node_modules/jest/bin/jest.js'), '--runInBand', ...args],
+    ['--experimental-vm-modules', '--no-warnings', join(root, 'node_modules/jest/bin/jest.js'), ...args],
     laneName,
     env,
   );

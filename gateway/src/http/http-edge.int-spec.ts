@@ -350,7 +350,11 @@ describe('kept-alive connections', () => {
         const req = httpGet(`${stack.baseUrl}/api/categories`, { agent }, (res) => {
           res.resume();
           res.on('end', () =>
-            resolveGet({ status: res.statusCode ?? 0, keepAlive: res.headers['keep-alive'], reused: req.reusedSocket }),
+            resolveGet({
+              status: res.statusCode ?? 0,
+              keepAlive: res.headers['keep-alive']?.toString(),
+              reused: req.reusedSocket,
+            }),
           );
         });
         req.on('error', reject);
