@@ -27,6 +27,7 @@ const swc = (syntax) => [
 const moduleNameMapper = {
   '^@app/testing/unit$': '<rootDir>/libs/testing/src/unit.ts',
   '^@app/testing/service$': '<rootDir>/libs/testing/src/service.ts',
+  '^@app/database/provisioning$': '<rootDir>/libs/database/src/provisioning/index.ts',
   '^@app/(contracts|common|database|storage|testing)$': '<rootDir>/libs/$1/src/index.ts',
   // The frontend's own alias, so its specs import modules as the app does.
   '^@/(.*)$': '<rootDir>/frontend/src/$1',

@@ -434,6 +434,10 @@ describe('side-by-side compare in the browser', () => {
     expect(await page.getByRole('button', { name: 'Mirror video B' }).getAttribute('aria-pressed')).toBe('true');
     const frameB = await frameAttribute(page, 'b');
     const drawingRegion = page.getByTestId('compare-feedback').getByRole('region', { name: 'Drawing' });
+    // "Draw" scrolls the player into view, smoothly unless the person asks for less motion. On a
+    // busy machine a smooth scroll can pause for longer than the settling check below and then
+    // move on under the pointer: what is measured here is where the drawing lands, not the scroll.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await drawingRegion.getByRole('button', { name: 'Draw', exact: true }).click();
     await page.getByTestId('drawing-editor').waitFor();
     await drawingRegion
@@ -466,6 +470,12 @@ describe('side-by-side compare in the browser', () => {
       box.y + v * box.height,
     ];
     const [from, to] = seen.map((point) => onScreen(point, picture)) as [[number, number], [number, number]];
+    // The stroke starts on the drawing surface (not on a control or a picture that moved on).
+    expect(
+      await page.evaluate(
+        `document.elementFromPoint(${from[0]}, ${from[1]})?.closest('[data-testid="drawing-editor"]') !== null`,
+      ),
+    ).toBe(true);
     await page.mouse.move(from[0], from[1]);
     await page.mouse.down();
     for (let step = 1; step <= 8; step += 1) {

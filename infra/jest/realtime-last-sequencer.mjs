@@ -1,6 +1,6 @@
 // The browser lane's order: the suites that measure in real time (two clips played linked for
-// minutes, frame-exact playback and loops) run last, when the other lane has most likely ended
-// and the machine is quieter, so what they measure is the player and not a starved CPU. The rest
+// minutes, frame-exact playback and loops) run last, when the main lane is down to its short
+// suites and the machine is quieter, so what they measure is the player and not a starved CPU. The rest
 // keep Jest's order (failed first, then slowest first).
 import TestSequencer from '@jest/test-sequencer';
 

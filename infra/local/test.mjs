@@ -14,6 +14,15 @@ import { ensureNodeDependencies } from './lib/ensure-deps.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The config's own testPathIgnorePatterns, which a lane's --testPathIgnorePatterns replaces. */
+const JEST_IGNORED = ['/node_modules/', '/dist/', '/.data/', '/.test-data/'];
+/** Long integration suites that run in the browser lane, so both lanes end at about the same time. */
+const MOVED_TO_E2E_LANE = [
+  '/services/media-worker/src/transcode/transcode\\.int-spec\\.ts$',
+  '/gateway/src/videos/video-paging\\.int-spec\\.ts$',
+  '/gateway/src/auth/admin-bootstrap\\.int-spec\\.ts$',
+];
+
 ensureNodeDependencies(root);
 
 const { provisionInfrastructure, ensureDatabase } = await import('./lib/provision.mjs');
@@ -43,11 +52,6 @@ if (!serviceTierOnly) {
 
 let exitCode = 1;
 try {
-  if (!serviceTierOnly) {
-    console.log('[test] building…');
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  }
-
   const env = {
     ...process.env,
     ...infra.env,
@@ -57,47 +61,86 @@ try {
     ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
     NODE_ENV: 'test',
   };
-  // A whole run goes in two lanes side by side. The main lane (unit, DOM, service and integration
-  // tiers) runs two suites at a time: each integration suite mostly waits on its stack's
-  // processes, the servers and ffmpeg, so two share the CPU well. The browser lane runs one suite
-  // at a time, the real-time ones last (infra/jest/realtime-last-sequencer.mjs), by when the main
-  // lane has most likely ended. A run narrowed by arguments stays one lane, one suite at a time.
   const narrowed = jestArgs.some((arg) => !arg.startsWith('--') || /^--(selectProjects|testPathPatterns)/.test(arg));
-  const lanes = narrowed
-    ? [{ name: '', args: ['--runInBand'] }]
-    : [
-        {
-          name: 'main',
-          args: ['--maxWorkers=2', '--selectProjects', ...['unit', 'unit-dom', 'service', 'integration']],
-        },
-        {
-          name: 'e2e',
-          args: [
-            '--runInBand',
-            '--testSequencer',
-            join(root, 'infra/jest/realtime-last-sequencer.mjs'),
-            '--selectProjects',
-            'e2e',
-          ],
-        },
-      ];
-  // The zero-warning policy is part of the suite: types (tests included), lint and format. It runs
-  // beside the lanes at the lowest priority, using the CPU they leave idle (they wait on real time,
-  // browsers and servers) without slowing what they measure.
-  const checks = serviceTierOnly ? [] : [runNiced('npm', ['run', 'check'], 'check')];
-  const codes = await Promise.all([
-    ...lanes.map((lane) => runJest([...jestArgs, ...lane.args], lane.name, env)),
-    ...checks,
-  ]);
-  const names = [...lanes.map((lane) => `${lane.name || 'jest'}`), ...(checks.length ? ['check'] : [])];
-  console.log(`[test] ${names.map((name, i) => `${name} exit ${codes[i]}`).join(', ')}`);
-  exitCode = codes.every((code) => code === 0) ? 0 : 1;
+  if (narrowed) {
+    // A run narrowed by arguments is one Jest process, one suite at a time.
+    if (!serviceTierOnly) {
+      console.log('[test] building…');
+      execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    }
+    exitCode = await runJest([...jestArgs, '--runInBand'], '', env);
+  } else {
+    exitCode = await runWholeSuite(env);
+  }
 } finally {
   await cleanup(infra.env).catch((error) => console.error(`[test] cleanup: ${error.message}`));
   await infra.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
+
+/**
+ * The whole suite in lanes side by side, each one suite at a time, packed so the two cores stay
+ * busy without starving the real-time browser tests:
+ * - `unit`: the unit and DOM tiers need no build, so they run while the build (tsc is
+ *   single-threaded) leaves a core idle;
+ * - then `main` (service and integration tiers) beside `e2e` (the browser tier and the long
+ *   integration suites in MOVED_TO_E2E_LANE, so both end together), the browser tier's
+ *   real-time suites last (infra/jest/realtime-last-sequencer.mjs), when the main lane is down to
+ *   its short suites;
+ * - `check` (types, lint, format) at the lowest priority, on the CPU the lanes leave idle.
+ */
+async function runWholeSuite(env) {
+  const unit = runJest([...jestArgs, '--runInBand', '--selectProjects', 'unit', 'unit-dom'], 'unit', env);
+  console.log('[test] building…');
+  const built = await run('npm', ['run', 'build'], 'build');
+  if (built !== 0) {
+    console.log(`[test] build exit ${built}`);
+    await unit;
+    return 1;
+  }
+  const lanes = {
+    main: runJest(
+      [
+        ...jestArgs,
+        '--runInBand',
+        '--selectProjects',
+        'service',
+        'integration',
+        '--testPathIgnorePatterns',
+        ...JEST_IGNORED,
+        ...MOVED_TO_E2E_LANE,
+      ],
+      'main',
+      env,
+    ),
+    e2e: runJest(
+      [
+        ...jestArgs,
+        '--runInBand',
+        '--testSequencer',
+        join(root, 'infra/jest/realtime-last-sequencer.mjs'),
+        '--selectProjects',
+        'e2e',
+        'integration',
+        '--testPathPatterns',
+        '/frontend/e2e/',
+        ...MOVED_TO_E2E_LANE,
+      ],
+      'e2e',
+      env,
+    ),
+    check: runNiced('npm', ['run', 'check'], 'check'),
+    unit,
+  };
+  const codes = await Promise.all(Object.values(lanes));
+  console.log(
+    `[test] ${Object.keys(lanes)
+      .map((name, i) => `${name} exit ${codes[i]}`)
+      .join(', ')}`,
+  );
+  return codes.every((code) => code === 0) ? 0 : 1;
+}
 
 /** One Jest process; a named lane's lines are prefixed with its name so side-by-side output stays readable. */
 function runJest(args, laneName, env) {

@@ -402,7 +402,8 @@ describe('forged media jobs', () => {
       const job = await cleanup.add(
         'cleanup',
         { keys: [original] },
-        { jobId: `unasked-${randomUUID()}`, attempts: 5, backoff: { type: 'fixed', delay: 1000 } },
+        // Retried for about a minute: enough for the video service to come back on a loaded machine.
+        { jobId: `unasked-${randomUUID()}`, attempts: 60, backoff: { type: 'fixed', delay: 1000 } },
       );
       const retried = await eventually(
         () => cleanup.getJob(job.id!),

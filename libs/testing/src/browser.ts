@@ -1,7 +1,11 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
-/** Debian's Chromium (CHROMIUM_PATH from `npm test`), headless, without background chatter. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium (CHROMIUM_PATH from `npm test`), headless, without background chatter.
+ * Playwright is loaded here, not when the harness is imported: most suites start no browser.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

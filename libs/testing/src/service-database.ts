@@ -1,9 +1,5 @@
-import {
-  localServiceDatabaseUrls,
-  provisionServiceDatabases,
-  type DatabaseOwner,
-  type ServiceDatabase,
-} from '@app/database';
+import type { DatabaseOwner, ServiceDatabase } from '@app/database';
+import { localServiceDatabaseUrls, provisionServiceDatabases } from '@app/database/provisioning';
 import { createIsolatedDatabase } from './isolated-database.js';
 
 /**

@@ -1,5 +1,4 @@
 import type { DatabaseOwner } from '@app/database';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createIsolatedDatabase, type IsolatedDatabase } from './isolated-database.js';
 import { APP_ENTRIES, startApp, type RunningApp, type TestAppName } from './app-process.js';
 import { provisionServiceRoles } from './service-database.js';
@@ -108,6 +107,8 @@ function givenDatabase(url: string): IsolatedDatabase {
 
 /** Creates a stack's bucket (one that already exists is fine). */
 async function createBucket(s3: ReturnType<typeof testInfra>['s3'], bucket: string): Promise<void> {
+  // Loaded when a stack starts, not when the harness is imported (unit-like suites import it too).
+  const { CreateBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     endpoint: s3.S3_ENDPOINT,
     region: s3.S3_REGION,
