@@ -80,33 +80,24 @@ try {
 process.exit(exitCode);
 
 /**
- * The whole suite in lanes side by side, each one suite at a time, packed so the two cores stay
- * busy without starving the real-time browser tests:
- * - `unit`: the unit and DOM tiers need no build, so they run while the build (tsc is
- *   single-threaded) leaves a core idle;
- * - then `main` (service and integration tiers) beside `e2e` (the browser tier and the long
- *   integration suites in MOVED_TO_E2E_LANE, so both end together), the browser tier's
- *   real-time suites last (infra/jest/realtime-last-sequencer.mjs), when the main lane is down to
- *   its short suites;
+ * The whole suite in two lanes side by side, each one suite at a time (measured on two cores:
+ * a third lane, or two suites at a time in one, saturates the CPU and makes the run longer):
+ * - `main`: the unit, DOM, service and integration tiers;
+ * - `e2e`: the browser tier and the long integration suites in MOVED_TO_E2E_LANE, so both lanes
+ *   end at about the same time; its real-time suites run last
+ *   (infra/jest/realtime-last-sequencer.mjs), when the main lane is down to its short unit suites;
  * - `check` (types, lint, format) at the lowest priority, on the CPU the lanes leave idle.
  */
 async function runWholeSuite(env) {
-  const unit = runJest([...jestArgs, '--runInBand', '--selectProjects', 'unit', 'unit-dom'], 'unit', env);
   console.log('[test] building…');
-  const built = await run('npm', ['run', 'build'], 'build');
-  if (built !== 0) {
-    console.log(`[test] build exit ${built}`);
-    await unit;
-    return 1;
-  }
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   const lanes = {
     main: runJest(
       [
         ...jestArgs,
         '--runInBand',
         '--selectProjects',
-        'service',
-        'integration',
+        ...['unit', 'unit-dom', 'service', 'integration'],
         '--testPathIgnorePatterns',
         ...JEST_IGNORED,
         ...MOVED_TO_E2E_LANE,
@@ -131,7 +122,6 @@ async function runWholeSuite(env) {
       env,
     ),
     check: runNiced('npm', ['run', 'check'], 'check'),
-    unit,
   };
   const codes = await Promise.all(Object.values(lanes));
   console.log(
