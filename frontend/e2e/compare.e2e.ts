@@ -448,6 +448,9 @@ describe('side-by-side compare in the browser', () => {
       .getByRole('button', { name: 'Line', exact: true })
       .click();
 
+    // Choosing the tool scrolled the toolbar (below the players) into view and can push the
+    // picture above the window: bring it back, as a person scrolls up to the picture to draw.
+    await page.getByTestId('drawing-editor').scrollIntoViewIfNeeded();
     // B's picture on the page (object-fit: contain in its element's box).
     const pictureB = async () =>
       (await page.evaluate(`(() => {
@@ -476,7 +479,7 @@ describe('side-by-side compare in the browser', () => {
     // The stroke starts on the drawing surface (not on a control or a picture that moved on).
     expect(
       await page.evaluate(
-        `document.elementFromPoint(${from[0]}, ${from[1]})?.closest('[data-testid="drawing-editor"]') !== null`,
+        `Boolean(document.elementFromPoint(${from[0]}, ${from[1]})?.closest('[data-testid="drawing-editor"]'))`,
       ),
     ).toBe(true);
     await page.mouse.move(from[0], from[1]);
