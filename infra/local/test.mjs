@@ -16,7 +16,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The config's own testPathIgnorePatterns, which a lane's --testPathIgnorePatterns replaces. */
 const JEST_IGNORED = ['/node_modules/', '/dist/', '/.data/', '/.test-data/'];
-/** Long integration suites that run in the browser lane, so both lanes end at about the same time. */
+/** Long integration suites run in the browser lane, so both lanes end together. */
 const MOVED_TO_E2E_LANE = [
   '/services/media-worker/src/transcode/transcode\\.int-spec\\.ts$',
   '/gateway/src/videos/video-paging\\.int-spec\\.ts$',
@@ -52,6 +52,11 @@ if (!serviceTierOnly) {
 
 let exitCode = 1;
 try {
+  if (!serviceTierOnly) {
+    console.log('[test] building…');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+
   const env = {
     ...process.env,
     ...infra.env,
@@ -61,17 +66,51 @@ try {
     ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
     NODE_ENV: 'test',
   };
+  // A whole run goes in two lanes side by side, each one suite at a time (measured on two cores:
+  // a third lane, or two suites at a time in one, saturates the CPU and makes the run longer).
+  // The e2e lane also takes the long integration suites in MOVED_TO_E2E_LANE, so both lanes end
+  // at about the same time, and runs its real-time suites last
+  // (infra/jest/realtime-last-sequencer.mjs), when the main lane is down to its short unit suites.
+  // A run narrowed by arguments stays one lane.
   const narrowed = jestArgs.some((arg) => !arg.startsWith('--') || /^--(selectProjects|testPathPatterns)/.test(arg));
-  if (narrowed) {
-    // A run narrowed by arguments is one Jest process, one suite at a time.
-    if (!serviceTierOnly) {
-      console.log('[test] building…');
-      execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    }
-    exitCode = await runJest([...jestArgs, '--runInBand'], '', env);
-  } else {
-    exitCode = await runWholeSuite(env);
-  }
+  const lanes = narrowed
+    ? [{ name: '', args: [] }]
+    : [
+        {
+          name: 'main',
+          args: [
+            '--selectProjects',
+            ...['unit', 'unit-dom', 'service', 'integration'],
+            '--testPathIgnorePatterns',
+            ...JEST_IGNORED,
+            ...MOVED_TO_E2E_LANE,
+          ],
+        },
+        {
+          name: 'e2e',
+          args: [
+            '--testSequencer',
+            join(root, 'infra/jest/realtime-last-sequencer.mjs'),
+            '--selectProjects',
+            'e2e',
+            'integration',
+            '--testPathPatterns',
+            '/frontend/e2e/',
+            ...MOVED_TO_E2E_LANE,
+          ],
+        },
+      ];
+  // The zero-warning policy is part of the suite: types (tests included), lint and format. It runs
+  // beside the lanes at the lowest priority, using the CPU they leave idle (they wait on real time,
+  // browsers and servers) without slowing what they measure.
+  const checks = serviceTierOnly ? [] : [runNiced('npm', ['run', 'check'], 'check')];
+  const codes = await Promise.all([
+    ...lanes.map((lane) => runJest([...jestArgs, ...lane.args], lane.name, env)),
+    ...checks,
+  ]);
+  const names = [...lanes.map((lane) => `${lane.name || 'jest'}`), ...(checks.length ? ['check'] : [])];
+  console.log(`[test] ${names.map((name, i) => `${name} exit ${codes[i]}`).join(', ')}`);
+  exitCode = codes.every((code) => code === 0) ? 0 : 1;
 } finally {
   await cleanup(infra.env).catch((error) => console.error(`[test] cleanup: ${error.message}`));
   await infra.stop();
@@ -79,64 +118,11 @@ try {
 }
 process.exit(exitCode);
 
-/**
- * The whole suite in two lanes side by side, each one suite at a time (measured on two cores:
- * a third lane, or two suites at a time in one, saturates the CPU and makes the run longer):
- * - `main`: the unit, DOM, service and integration tiers;
- * - `e2e`: the browser tier and the long integration suites in MOVED_TO_E2E_LANE, so both lanes
- *   end at about the same time; its real-time suites run last
- *   (infra/jest/realtime-last-sequencer.mjs), when the main lane is down to its short unit suites;
- * - `check` (types, lint, format) at the lowest priority, on the CPU the lanes leave idle.
- */
-async function runWholeSuite(env) {
-  console.log('[test] building…');
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  const lanes = {
-    main: runJest(
-      [
-        ...jestArgs,
-        '--runInBand',
-        '--selectProjects',
-        ...['unit', 'unit-dom', 'service', 'integration'],
-        '--testPathIgnorePatterns',
-        ...JEST_IGNORED,
-        ...MOVED_TO_E2E_LANE,
-      ],
-      'main',
-      env,
-    ),
-    e2e: runJest(
-      [
-        ...jestArgs,
-        '--runInBand',
-        '--testSequencer',
-        join(root, 'infra/jest/realtime-last-sequencer.mjs'),
-        '--selectProjects',
-        'e2e',
-        'integration',
-        '--testPathPatterns',
-        '/frontend/e2e/',
-        ...MOVED_TO_E2E_LANE,
-      ],
-      'e2e',
-      env,
-    ),
-    check: runNiced('npm', ['run', 'check'], 'check'),
-  };
-  const codes = await Promise.all(Object.values(lanes));
-  console.log(
-    `[test] ${Object.keys(lanes)
-      .map((name, i) => `${name} exit ${codes[i]}`)
-      .join(', ')}`,
-  );
-  return codes.every((code) => code === 0) ? 0 : 1;
-}
-
 /** One Jest process; a named lane's lines are prefixed with its name so side-by-side output stays readable. */
 function runJest(args, laneName, env) {
   return run(
     process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', join(root, 'node_modules/jest/bin/jest.js'), ...args],
+    ['--experimental-vm-modules', '--no-warnings', join(root, 'node_modules/jest/bin/jest.js'), '--runInBand', ...args],
     laneName,
     env,
   );
