@@ -142,7 +142,9 @@ export default defineConfig(
       ],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // Not into node_modules: a package there cannot import this repository's files, so no cycle
+      // runs through one; following them parsed thousands of files (a third of the lint's time).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -59,7 +59,7 @@ const HOME_JS_CSS_BUDGET_BYTES = 170_000;
 describe('a first visit to Home', () => {
   it(`transfers at most ${HOME_JS_CSS_BUDGET_BYTES / 1000} kB of JavaScript and CSS, every file compressed`, async () => {
     // A fresh context: nothing cached.
-    const context = await browser.newContext();
+    const context = await browser.newContext({ reducedMotion: 'no-preference' });
     try {
       const page = await context.newPage();
       const encodings = new Map<string, string | undefined>();

@@ -1,9 +1,10 @@
 // What a browser has and jsdom lacks, for the route tests (jest.config.mjs, project unit-dom).
 import { configure } from '@testing-library/react';
 
-// findBy… waits up to 1 s by default, too short when tests share a busy machine; a screen that
+// findBy… waits up to 1 s by default, too short when tests share a busy machine (a route's first
+// render loads its modules: over 5 s was seen in a full run); a screen that
 // never shows what is awaited still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // The hero slideshow and the feedback player ask for the reduced-motion preference.
 window.matchMedia = (query: string): MediaQueryList =>

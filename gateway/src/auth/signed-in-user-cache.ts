@@ -18,7 +18,8 @@ interface CachedUser {
  * writer is missed), which every replica hears and answers by forgetting that member; a lookup
  * that was under way when any change was heard is not kept (it may predate it); a replica whose
  * NATS connection came back forgets everyone. The gateway's own calls that change a member's
- * account forget them before the answer leaves (AuthClient), so their next request reads fresh
+ * account forget them before the answer leaves (AuthClient, AdminClient: afterChange), so the
+ * next request reads fresh
  * whatever the signal's timing. USER_CACHE_SECONDS bounds any entry's life anyway; 0 turns the cache off.
  * Keyed by the session's own user id and only ever used for that user's own view.
  */
@@ -66,6 +67,18 @@ export class SignedInUserCache implements OnModuleInit, OnModuleDestroy {
     const user = await loading;
     if (generation === this.generation) this.keep(userId, user);
     return user;
+  }
+
+  /**
+   * Runs a write to the member's account (their own, or an admin's on it), then forgets them
+   * whether it answered or not (it may have committed), before the answer can leave.
+   */
+  async afterChange<T>(userId: string, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.forget(userId);
+    }
   }
 
   /** Drops the member: their next request asks auth. */

@@ -34,15 +34,6 @@ export class AuthClient {
     private readonly signedInUsers: SignedInUserCache,
   ) {}
 
-  /** Runs an account write, then forgets the member whether it answered or not (it may have committed). */
-  private async changing<T>(userId: string, write: Promise<T>): Promise<T> {
-    try {
-      return await write;
-    } finally {
-      this.signedInUsers.forget(userId);
-    }
-  }
-
   register(request: RegisterRequest): Promise<UserDto> {
     return this.rpc.call(AUTH_RPC.register, request, passwordWork());
   }
@@ -56,18 +47,21 @@ export class AuthClient {
   }
 
   updateProfile(userId: string, profile: UpdateProfileRequest): Promise<UserDto> {
-    return this.changing(userId, this.rpc.call(AUTH_RPC.updateProfile, { userId, profile }));
+    return this.signedInUsers.afterChange(userId, this.rpc.call(AUTH_RPC.updateProfile, { userId, profile }));
   }
 
   setProfileImage(userId: string, imageKey: string): Promise<ProfileImageChange> {
-    return this.changing(userId, this.rpc.call(AUTH_RPC.setProfileImage, { userId, imageKey }));
+    return this.signedInUsers.afterChange(userId, this.rpc.call(AUTH_RPC.setProfileImage, { userId, imageKey }));
   }
 
   changePassword(userId: string, request: ChangePasswordRequest): Promise<{ userId: string }> {
-    return this.changing(userId, this.rpc.call(AUTH_RPC.changePassword, { ...request, userId }, passwordWork()));
+    return this.signedInUsers.afterChange(
+      userId,
+      this.rpc.call(AUTH_RPC.changePassword, { ...request, userId }, passwordWork()),
+    );
   }
 
   removeProfileImage(userId: string): Promise<ProfileImageChange> {
-    return this.changing(userId, this.rpc.call(AUTH_RPC.removeProfileImage, { userId }));
+    return this.signedInUsers.afterChange(userId, this.rpc.call(AUTH_RPC.removeProfileImage, { userId }));
   }
 }

@@ -33,9 +33,11 @@ class FakeVideo implements PlayerMedia {
   constructor(
     readonly rate: number,
     readonly frames: number,
-    options: { watchFrames?: boolean; seekMs?: number } = {},
+    options: { watchFrames?: boolean; seekMs?: number; busyMs?: number } = {},
   ) {
     this.seekMs = options.seekMs ?? 8;
+    if (options.busyMs) setInterval(() => this.runFrameCallbacks(), options.busyMs);
+    this.busy = Boolean(options.busyMs);
     if (options.watchFrames !== false) {
       this.requestVideoFrameCallback = (callback) => {
         const handle = this.nextHandle++;
@@ -46,6 +48,12 @@ class FakeVideo implements PlayerMedia {
   }
 
   private readonly seekMs: number;
+  /**
+   * A busy page (busyMs): frame callbacks run only that often, once for the latest picture
+   * presented since they last ran, as a main thread that is busy between its turns has them.
+   */
+  private readonly busy: boolean;
+  private undelivered = false;
 
   get duration() {
     return this.frames / this.rate;
@@ -140,10 +148,17 @@ class FakeVideo implements PlayerMedia {
     if (frame === this.onScreen && this.presented.length > 0) return;
     this.onScreen = frame;
     this.presented.push(frame);
+    this.undelivered = true;
+    if (!this.busy) this.runFrameCallbacks();
+  }
+
+  private runFrameCallbacks() {
+    if (!this.undelivered) return;
+    this.undelivered = false;
     const callbacks = [...this.frameCallbacks.values()];
     this.frameCallbacks.clear();
     // Media times reach the page rounded to the microsecond.
-    const mediaTime = Math.floor((frame / this.rate) * 1e6) / 1e6;
+    const mediaTime = Math.floor((this.onScreen / this.rate) * 1e6) / 1e6;
     for (const callback of callbacks) callback(performance.now(), { mediaTime });
   }
 }
@@ -347,6 +362,24 @@ describe('PlayerController', () => {
       const fromStart = frames.slice(frames.indexOf(30));
       expect(Math.max(...fromStart)).toBeLessThanOrEqual(46);
       expect(Math.min(...fromStart)).toBeGreaterThanOrEqual(29);
+    },
+  );
+
+  it.each([8, 40])(
+    'wraps within a frame of the loop end at 2× on a busy page (frame callbacks late and merged, seeks of %d ms)',
+    async (seekMs) => {
+      const video = new FakeVideo(30, 300, { busyMs: 45, seekMs });
+      const player = new PlayerController(video, { frameRate: 30, frameCount: 300 });
+      player.setLoop({ start: 30, end: 45 });
+      player.setPlaybackRate(2);
+      await player.play();
+      await jest.advanceTimersByTimeAsync(2500);
+      const frames = [...video.presented];
+      player.pause();
+      await settle();
+      const wrapEnds = frames.filter((frame, index) => index + 1 < frames.length && frames[index + 1]! < frame);
+      expect(wrapEnds.length).toBeGreaterThanOrEqual(3);
+      expect(wrapEnds.filter((frame) => Math.abs(frame - 45) > 1)).toEqual([]);
     },
   );
 

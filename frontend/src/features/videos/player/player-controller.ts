@@ -52,6 +52,8 @@ const MAX_CORRECTIONS = 2;
 const MAX_WRAP_LEAD_MS = 100;
 /** …and this early before the first wrap has been measured (a typical seek back within a short clip). */
 const FIRST_WRAP_LEAD_MS = 30;
+/** A wrap is timed from the frames shown within this long of the loop's end. */
+const WRAP_TIMING_HORIZON_MS = 120;
 /** How long a wrap waits for the loop's first frame to be presented before playing on anyway. */
 const WRAP_FRAME_TIMEOUT_MS = 150;
 const HAVE_METADATA = 1;
@@ -325,8 +327,12 @@ export class PlayerController {
     const frame = frameAtTime(metadata.mediaTime, this.frameRate);
     this.presented = { frame, generation: this.generation };
     if (this.target !== null) {
-      if (this.seekedGeneration === this.generation && frame === this.target) this.settle(frame);
-      return;
+      const seeked = this.seekedGeneration === this.generation;
+      // Playing on from a seek (play from outside the loop): on a busy page the target frame's own
+      // callback may be merged into a later one, which shows the seek landed just as well.
+      const playedPast = !this.media.paused && frame > this.target;
+      if (seeked && (frame === this.target || playedPast)) this.settle(frame);
+      if (!playedPast || !seeked) return;
     }
     if (this.wrapping) {
       if (frame === this.loop?.start) {
@@ -350,6 +356,7 @@ export class PlayerController {
     if (this.media.seeking) return; // another seek has begun since
     if (this.wrapping) {
       this.wrapSeeked = true;
+      this.measureWrapLatency();
       // Play on once the loop's first frame is on screen (already, or soon; without frame
       // callbacks, at once).
       if (this.wrapStartPresented || !this.canWatchFrames) this.resumeAfterWrap();
@@ -449,10 +456,16 @@ export class PlayerController {
       this.wrap();
       return;
     }
-    if (frame === loop.end && this.wrapTimer === null) {
-      // Leave the last frame on screen for its share of time, less what the seek back takes.
-      const remainingMs = (((loop.end + 1) / this.frameRate - mediaTime) / this.media.playbackRate) * 1000;
-      const delay = Math.max(0, remainingMs - this.wrapLatencyMs);
+    // Leave the last frame on screen for its share of time, less what the seek back takes, but
+    // never less than half of it: a wrap that starts earlier would cut the end frame (or more, at
+    // 2×) off the loop. The wrap is timed from every frame near the end, each one correcting the
+    // last: on a busy page frame callbacks come late and merged, and the end frame's own may come
+    // only once the picture has moved past it.
+    const frameMs = 1000 / this.frameRate / this.media.playbackRate;
+    const remainingMs = (((loop.end + 1) / this.frameRate - mediaTime) / this.media.playbackRate) * 1000;
+    if (remainingMs <= WRAP_TIMING_HORIZON_MS || frame === loop.end) {
+      this.cancelWrap();
+      const delay = Math.max(0, remainingMs - Math.min(this.wrapLatencyMs, frameMs / 2));
       this.wrapTimer = setTimeout(() => {
         this.wrapTimer = null;
         if (!this.media.paused && this.loop && this.target === null) this.wrap();
@@ -481,10 +494,18 @@ export class PlayerController {
 
   private resumeAfterWrap(): void {
     if (!this.wrapping) return;
-    const latency = performance.now() - this.wrapStartedAt;
-    this.wrapLatencyMs = Math.min(MAX_WRAP_LEAD_MS, this.wrapLatencyMs * 0.5 + latency * 0.5);
     this.endWrap();
     void this.media.play().catch(() => undefined);
+  }
+
+  /**
+   * The wrap's seek took this long (pause to 'seeked'): the next wrap starts that much before the
+   * loop's end. Not up to the first frame's callback, which a busy page runs late: the lead would
+   * grow with the page's load and wrap early.
+   */
+  private measureWrapLatency(): void {
+    const latency = performance.now() - this.wrapStartedAt;
+    this.wrapLatencyMs = Math.min(MAX_WRAP_LEAD_MS, this.wrapLatencyMs * 0.5 + latency * 0.5);
   }
 
   private endWrap(): void {
