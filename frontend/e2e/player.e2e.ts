@@ -316,14 +316,23 @@ describe('frame-exact player in the browser', () => {
           v.requestVideoFrameCallback(onFrame);
         };
         v.requestVideoFrameCallback(onFrame);
+        // The page's longest stall while it plays: a timer due every 10 ms that runs later than
+        // that shows the main thread was held (a busy machine), when no timer of the player's can run.
+        window.__loopStallMs = 0;
+        let last = performance.now();
+        const stallTimer = setInterval(() => {
+          if (window.__loopRun !== run) return clearInterval(stallTimer);
+          const now = performance.now();
+          window.__loopStallMs = Math.max(window.__loopStallMs, now - last - 10);
+          last = now;
+        }, 10);
       })()`);
       await page.getByRole('button', { name: 'Play', exact: true }).click();
       await new Promise((resolve) => setTimeout(resolve, recordMs));
       await page.getByRole('button', { name: 'Pause', exact: true }).click();
-      const log = (await page.evaluate('(() => { window.__loopRun += 1; return window.__loopLog; })()')) as {
-        frame: number;
-        code: number | null;
-      }[];
+      const { log, stallMs } = (await page.evaluate(
+        '(() => { window.__loopRun += 1; return { log: window.__loopLog, stallMs: window.__loopStallMs }; })()',
+      )) as { log: { frame: number; code: number | null }[]; stallMs: number };
       await settledReading(page);
 
       // The presented frames, as requestVideoFrameCallback reports them.
@@ -333,8 +342,13 @@ describe('frame-exact player in the browser', () => {
         if (frames[index]! < frames[index - 1]!) wraps.push({ from: frames[index - 1]!, to: frames[index]! });
       }
       const endErrors = wraps.map((wrap) => wrap.from - loop.end);
+      // Within a frame of the end; beyond that only by the whole frames the page's own longest
+      // stall covers (a wrap is a timer on the main thread: none runs while the page is held). On a
+      // quiet machine a stall is a few milliseconds, under a frame, and this is one frame.
+      const frameMs = 1000 / clip.frameRate / Number.parseFloat(speed);
+      const endTolerance = 1 + Math.floor(Math.max(0, stallMs) / frameMs);
       const startErrors = wraps.map((wrap) => wrap.to - loop.start);
-      const outside = frames.filter((frame) => frame < loop.start - 1 || frame > loop.end + 1).length;
+      const outside = frames.filter((frame) => frame < loop.start - 1 || frame > loop.end + endTolerance).length;
       // The picture grabbed in each callback against the frame it reports (number = frame on this clip).
       // A callback that runs late (a busy machine) may grab the next picture already — the next
       // frame, or at a wrap the loop's start, which the next callback then reports: that is the
@@ -348,14 +362,14 @@ describe('frame-exact player in the browser', () => {
         (entry, index) => entry.code !== entry.frame && !nextPicture(index).includes(entry.code ?? -1),
       ).length;
       figures.push(
-        `${speed}: ${log.length} presented frames, ${wraps.length} wraps, loop end errors [${endErrors.join(',')}] frames, loop start errors [${startErrors.join(',')}] frames, ${outside} frames outside the loop, ${pictureMismatches} grabbed pictures differing from the reported frame (${lateGrabs} late grabs holding the next one)`,
+        `${speed}: ${log.length} presented frames, ${wraps.length} wraps, loop end errors [${endErrors.join(',')}] frames (allowed ${endTolerance}: the page's longest stall ${Math.round(stallMs)} ms), loop start errors [${startErrors.join(',')}] frames, ${outside} frames outside the loop, ${pictureMismatches} grabbed pictures differing from the reported frame (${lateGrabs} late grabs holding the next one)`,
       );
       // Printed before the checks, so a failing run shows what it saw.
       console.log(
         `[player e2e] A–B loop ${speed}: ${JSON.stringify(log.filter((entry) => entry.code !== entry.frame))} differing grabs`,
       );
       expect([speed, wraps.length >= 2]).toEqual([speed, true]);
-      expect([speed, endErrors.filter((error) => Math.abs(error) > 1)]).toEqual([speed, []]);
+      expect([speed, endErrors.filter((error) => Math.abs(error) > endTolerance)]).toEqual([speed, []]);
       expect([speed, startErrors.filter((error) => Math.abs(error) > 1)]).toEqual([speed, []]);
       expect([speed, outside]).toEqual([speed, 0]);
       // At 2× this clip makes 60 pictures a second for a 60 Hz compositor: a grab inside the callback
