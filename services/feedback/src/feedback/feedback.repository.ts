@@ -349,38 +349,56 @@ export class FeedbackRepository {
     });
   }
 
-  /** One rating per member, as for votes; it changes the video's mean and the author's stars. */
-  insertRatingWithEvent(target: FeedbackTarget, raterId: string, rating: number): Promise<CastOutcome<CastRatingRow>> {
-    return this.dataSource.transaction(async (manager) => {
-      if (!(await this.lockFeedback(manager, [target.id])).length) return { outcome: 'feedback-gone' };
-      const rows: CastRatingRow[] = await manager.query(
-        `INSERT INTO feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, $3)
-         ON CONFLICT ("feedbackId", "raterId") DO NOTHING
-         RETURNING "feedbackId", "raterId", rating, "createdAt"`,
-        [target.id, raterId, rating],
-      );
-      if (!rows.length) return { outcome: 'already-cast' };
-      const [numbers] = await this.deriveNumbers(manager, [target.id]);
-      const touched = { videoIds: [target.videoId], authorIds: [target.authorId] };
-      await recordWithStats(manager, touched, [
-        {
-          event: {
-            type: DOMAIN_EVENTS.feedbackRated,
-            feedbackId: target.id,
-            videoId: target.videoId,
-            userIds: [target.authorId],
-            ...(await activityOf(manager, {
-              actorId: raterId,
-              feedbackAuthorId: target.authorId,
+  /**
+   * One rating per member, as for votes; it changes the video's mean and the author's stars. The
+   * rating row and what its event says come first, without the feedback's lock (the unique key
+   * keeps one per member; the foreign key's KEY SHARE lock keeps the feedback from going
+   * meanwhile); the lock is then held only to derive the numbers and record the event. Many
+   * members rating one feedback at once queue for those few statements, not for whole
+   * transactions (50 at once on a busy machine passed the gateway's deadline). The last to take
+   * the lock sees every rating committed before it and its own, so the stored numbers are exact.
+   */
+  async insertRatingWithEvent(
+    target: FeedbackTarget,
+    raterId: string,
+    rating: number,
+  ): Promise<CastOutcome<CastRatingRow>> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const rows: CastRatingRow[] = await manager.query(
+          `INSERT INTO feedback_ratings ("feedbackId", "raterId", rating) VALUES ($1, $2, $3)
+           ON CONFLICT ("feedbackId", "raterId") DO NOTHING
+           RETURNING "feedbackId", "raterId", rating, "createdAt"`,
+          [target.id, raterId, rating],
+        );
+        if (!rows.length) return { outcome: 'already-cast' };
+        const activity = await activityOf(manager, {
+          actorId: raterId,
+          feedbackAuthorId: target.authorId,
+          videoId: target.videoId,
+          stars: rating,
+        });
+        await this.lockFeedback(manager, [target.id]);
+        const [numbers] = await this.deriveNumbers(manager, [target.id]);
+        const touched = { videoIds: [target.videoId], authorIds: [target.authorId] };
+        await recordWithStats(manager, touched, [
+          {
+            event: {
+              type: DOMAIN_EVENTS.feedbackRated,
+              feedbackId: target.id,
               videoId: target.videoId,
-              stars: rating,
-            })),
+              userIds: [target.authorId],
+              ...activity,
+            },
+            carries: touched,
           },
-          carries: touched,
-        },
-      ]);
-      return { outcome: 'cast', row: rows[0], numbers };
-    });
+        ]);
+        return { outcome: 'cast', row: rows[0], numbers };
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return { outcome: 'feedback-gone' };
+      throw error;
+    }
   }
 
   /**
@@ -529,4 +547,10 @@ export class FeedbackRepository {
       return votes + ratings + feedback;
     });
   }
+}
+
+/** PostgreSQL's foreign_key_violation: the row referred to is gone. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const failure = error as { code?: string; driverError?: { code?: string } } | null;
+  return failure?.code === '23503' || failure?.driverError?.code === '23503';
 }

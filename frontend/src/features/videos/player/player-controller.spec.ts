@@ -126,8 +126,12 @@ class FakeVideo implements PlayerMedia {
     setTimeout(() => this.fire(type), 0);
   }
 
+  /** Until this time the pipeline holds still while playing (a starved decoder). */
+  stalledUntil = 0;
+
   private tick() {
     if (this.seeking) return; // the pipeline holds still while it seeks
+    if (performance.now() < this.stalledUntil) return;
     this.time += 0.016 * this.playbackRate;
     if (this.time >= this.duration) {
       this.time = this.duration;
@@ -382,6 +386,26 @@ describe('PlayerController', () => {
       expect(wrapEnds.filter((frame) => Math.abs(frame - 45) > 1)).toEqual([]);
     },
   );
+
+  it('does not wrap early when the media clock stalls on the way to the loop end', async () => {
+    const video = new FakeVideo(30, 300);
+    const player = new PlayerController(video, { frameRate: 30, frameCount: 300 });
+    player.setLoop({ start: 30, end: 45 });
+    player.setPlaybackRate(2);
+    await player.play();
+    // Every time the picture reaches frame 42, the decoder falls behind for 80 ms.
+    const frames: number[] = [];
+    for (let ms = 0; ms < 2500; ms += 4) {
+      await jest.advanceTimersByTimeAsync(4);
+      if (video.shown === 42 && frames.at(-1) !== 42) video.stalledUntil = performance.now() + 80;
+      frames.push(video.shown);
+    }
+    player.pause();
+    await settle();
+    const wrapEnds = frames.filter((frame, index) => index + 1 < frames.length && frames[index + 1]! < frame);
+    expect(wrapEnds.length).toBeGreaterThanOrEqual(3);
+    expect(wrapEnds.filter((frame) => Math.abs(frame - 45) > 1)).toEqual([]);
+  });
 
   it('stays paused when paused in the middle of a wrap, on the frame it shows', async () => {
     const video = new FakeVideo(30, 300, { seekMs: 30 });

@@ -461,16 +461,29 @@ export class PlayerController {
     // 2×) off the loop. The wrap is timed from every frame near the end, each one correcting the
     // last: on a busy page frame callbacks come late and merged, and the end frame's own may come
     // only once the picture has moved past it.
+    const remainingMs = this.msToLoopEnd(loop, mediaTime);
+    if (remainingMs <= WRAP_TIMING_HORIZON_MS || frame === loop.end) this.scheduleWrap(remainingMs);
+  }
+
+  /** Wall time until the loop's end frame has had its share, from a media time. */
+  private msToLoopEnd(loop: FrameLoop, mediaTime: number): number {
+    return (((loop.end + 1) / this.frameRate - mediaTime) / this.media.playbackRate) * 1000;
+  }
+
+  private scheduleWrap(remainingMs: number): void {
+    this.cancelWrap();
     const frameMs = 1000 / this.frameRate / this.media.playbackRate;
-    const remainingMs = (((loop.end + 1) / this.frameRate - mediaTime) / this.media.playbackRate) * 1000;
-    if (remainingMs <= WRAP_TIMING_HORIZON_MS || frame === loop.end) {
-      this.cancelWrap();
-      const delay = Math.max(0, remainingMs - Math.min(this.wrapLatencyMs, frameMs / 2));
-      this.wrapTimer = setTimeout(() => {
-        this.wrapTimer = null;
-        if (!this.media.paused && this.loop && this.target === null) this.wrap();
-      }, delay);
-    }
+    const delay = Math.max(0, remainingMs - Math.min(this.wrapLatencyMs, frameMs / 2));
+    this.wrapTimer = setTimeout(() => {
+      this.wrapTimer = null;
+      const loop = this.loop;
+      if (this.media.paused || !loop || this.target !== null) return;
+      // The media clock may have fallen behind the wall clock since (a starved decoder): wrap only
+      // once it has reached the end frame, else time the wrap again from where it is.
+      const left = this.msToLoopEnd(loop, this.media.currentTime);
+      if (left > frameMs) this.scheduleWrap(left);
+      else this.wrap();
+    }, delay);
   }
 
   /**
