@@ -169,6 +169,10 @@ class FakeVideo implements PlayerMedia {
 
 const settle = () => jest.advanceTimersByTimeAsync(1000);
 
+/** The frame shown before each jump back (a loop's wrap), in the order presented. */
+const framesBeforeWraps = (frames: readonly number[]) =>
+  frames.filter((frame, index) => index + 1 < frames.length && frames[index + 1]! < frame);
+
 describe('PlayerController', () => {
   beforeEach(() => {
     jest.useFakeTimers();
@@ -381,7 +385,7 @@ describe('PlayerController', () => {
       const frames = [...video.presented];
       player.pause();
       await settle();
-      const wrapEnds = frames.filter((frame, index) => index + 1 < frames.length && frames[index + 1]! < frame);
+      const wrapEnds = framesBeforeWraps(frames);
       expect(wrapEnds.length).toBeGreaterThanOrEqual(3);
       expect(wrapEnds.filter((frame) => Math.abs(frame - 45) > 1)).toEqual([]);
     },
@@ -402,7 +406,7 @@ describe('PlayerController', () => {
     }
     player.pause();
     await settle();
-    const wrapEnds = frames.filter((frame, index) => index + 1 < frames.length && frames[index + 1]! < frame);
+    const wrapEnds = framesBeforeWraps(frames);
     expect(wrapEnds.length).toBeGreaterThanOrEqual(3);
     expect(wrapEnds.filter((frame) => Math.abs(frame - 45) > 1)).toEqual([]);
   });
