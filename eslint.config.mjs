@@ -203,6 +203,11 @@ export default defineConfig(
       globals: nodeGlobals,
     },
   },
+  // CommonJS files (the apps' entry point, infra/build/start-bundle.cjs): require, module, __dirname.
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { __dirname: 'readonly', __filename: 'readonly' } },
+  },
 
   prettier,
 );

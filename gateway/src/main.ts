@@ -27,57 +27,63 @@ import { staticCacheHeaders } from './spa/static-cache.js';
 import { jsonCompression } from './http/json-compression.js';
 import { PrecompressedAssets } from './spa/precompressed-assets.js';
 
-startMetrics('gateway');
-const logger = new JsonLogger('gateway', config.LOG_LEVEL).captureProcessWarnings();
-// The gateway owns one table, `sessions`, in its own schema: migrated here, then served by the
-// session store's pool; no other database connection stays open.
-await migrateServiceSchema({
-  url: config.DATABASE_URL,
-  applicationName: 'gateway-migrate',
-  database: GATEWAY_DATABASE,
-});
-const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-  logger,
-  bodyParser: false,
-});
-app.disable('x-powered-by');
-// Who may set the client's address and scheme: the session cookie's Secure flag, HSTS and the
-// per-IP throttles all read req.ip / req.secure, so they follow this one setting.
-app.set('trust proxy', config.TRUST_PROXY);
-// First, so the latency covers everything below.
-app.use(httpMetricsMiddleware);
-app.use(app.get(HttpDrain).middleware);
-app.use(requestTraceMiddleware);
-app.use(...securityHeaders(QUEUE_BOARD_PATH));
-app.use(accessDeniedLog());
-app.use(jsonCompression);
-// Before any body is read or any session touched: another site's request changes nothing.
-app.use(crossSiteRequestGuard(config.PUBLIC_ORIGIN));
-app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-app.use('/api', ...onlyWhenSessionNeeded(app.get(SessionSetup).handlers()));
-app.use(personalResponsesNotStored);
-app.use(QUEUE_BOARD_PATH, ...app.get(QueueBoard).handlers());
-app.use(reenterRequestTrace);
-app.useGlobalFilters(new HttpExceptionFilter());
-const staticDir = resolve(config.STATIC_DIR);
-app.use(app.get(PrecompressedAssets).middleware);
-const staticFiles = serveStatic(staticDir, {
-  index: false,
-  maxAge: '1y',
-  immutable: true,
-  setHeaders: staticCacheHeaders(staticDir),
-});
-// The API has no files: an API request must not cost a look at the disk (profiled: a failed
-// stat per request, ~8% of the gateway's CPU under list traffic).
-app.use((req: Request, res: Response, next: NextFunction): void => {
-  if (req.path === '/api' || req.path.startsWith('/api/')) next();
-  else void staticFiles(req, res, next);
-});
-app.enableShutdownHooks();
-await app.listen(config.PORT, '0.0.0.0');
-keepConnectionsAlive(app.getHttpServer());
-const metrics = await serveMetrics(config.METRICS_PORT);
-app.getHttpServer().once('close', () => void metrics.close());
-const address = app.getHttpServer().address();
-const port = typeof address === 'object' && address ? address.port : config.PORT;
-logger.log({ msg: 'listening', url: `http://localhost:${port}`, metricsPort: metrics.port });
+// A function, not top-level await: the build bundles each app as CommonJS (infra/build/bundle-apps.mjs).
+// A failed start still ends the process (an unhandled rejection).
+async function startGateway(): Promise<void> {
+  startMetrics('gateway');
+  const logger = new JsonLogger('gateway', config.LOG_LEVEL).captureProcessWarnings();
+  // The gateway owns one table, `sessions`, in its own schema: migrated here, then served by the
+  // session store's pool; no other database connection stays open.
+  await migrateServiceSchema({
+    url: config.DATABASE_URL,
+    applicationName: 'gateway-migrate',
+    database: GATEWAY_DATABASE,
+  });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    logger,
+    bodyParser: false,
+  });
+  app.disable('x-powered-by');
+  // Who may set the client's address and scheme: the session cookie's Secure flag, HSTS and the
+  // per-IP throttles all read req.ip / req.secure, so they follow this one setting.
+  app.set('trust proxy', config.TRUST_PROXY);
+  // First, so the latency covers everything below.
+  app.use(httpMetricsMiddleware);
+  app.use(app.get(HttpDrain).middleware);
+  app.use(requestTraceMiddleware);
+  app.use(...securityHeaders(QUEUE_BOARD_PATH));
+  app.use(accessDeniedLog());
+  app.use(jsonCompression);
+  // Before any body is read or any session touched: another site's request changes nothing.
+  app.use(crossSiteRequestGuard(config.PUBLIC_ORIGIN));
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use('/api', ...onlyWhenSessionNeeded(app.get(SessionSetup).handlers()));
+  app.use(personalResponsesNotStored);
+  app.use(QUEUE_BOARD_PATH, ...app.get(QueueBoard).handlers());
+  app.use(reenterRequestTrace);
+  app.useGlobalFilters(new HttpExceptionFilter());
+  const staticDir = resolve(config.STATIC_DIR);
+  app.use(app.get(PrecompressedAssets).middleware);
+  const staticFiles = serveStatic(staticDir, {
+    index: false,
+    maxAge: '1y',
+    immutable: true,
+    setHeaders: staticCacheHeaders(staticDir),
+  });
+  // The API has no files: an API request must not cost a look at the disk (profiled: a failed
+  // stat per request, ~8% of the gateway's CPU under list traffic).
+  app.use((req: Request, res: Response, next: NextFunction): void => {
+    if (req.path === '/api' || req.path.startsWith('/api/')) next();
+    else void staticFiles(req, res, next);
+  });
+  app.enableShutdownHooks();
+  await app.listen(config.PORT, '0.0.0.0');
+  keepConnectionsAlive(app.getHttpServer());
+  const metrics = await serveMetrics(config.METRICS_PORT);
+  app.getHttpServer().once('close', () => void metrics.close());
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  logger.log({ msg: 'listening', url: `http://localhost:${port}`, metricsPort: metrics.port });
+}
+
+void startGateway();

@@ -311,7 +311,7 @@ describe('infra/docker/Dockerfile', () => {
     'starts "%s" from the build output of an existing src/main.ts that the build compiles',
     (app) => {
       const arm = entryArms.find((candidate) => candidate.app === app);
-      const projectDir = /^(.+)\/dist\/main\.bundle\.mjs$/.exec(arm?.entry ?? '')?.[1];
+      const projectDir = /^(.+)\/dist\/start\.cjs$/.exec(arm?.entry ?? '')?.[1];
       expect(projectDir).toBeDefined();
       expect(existsSync(join(root, `${projectDir}/src/main.ts`))).toBe(true);
       const build = JSON.parse(read('tsconfig.build.json')) as { references: { path: string }[] };
@@ -394,8 +394,8 @@ describe('infra/app-entries.json', () => {
     const entries = JSON.parse(read('infra/app-entries.json')) as Record<string, string>;
     expect(Object.keys(entries).sort()).toEqual([...APP_NAMES].sort());
     for (const entry of Object.values(entries)) {
-      expect(entry).toMatch(/\/dist\/main\.bundle\.mjs$/);
-      expect(existsSync(join(root, entry.replace('/dist/main.bundle.mjs', '/src/main.ts')))).toBe(true);
+      expect(entry).toMatch(/\/dist\/start\.cjs$/);
+      expect(existsSync(join(root, entry.replace('/dist/start.cjs', '/src/main.ts')))).toBe(true);
     }
   });
 });

@@ -7,7 +7,7 @@ import { configurePasswordHashing } from './passwords/password-hasher.js';
 
 configurePasswordHashing({ costLog2: config.PASSWORD_HASH_COST_LOG2 });
 
-await bootstrapService({
+void bootstrapService({
   app: 'auth',
   module: AppModule,
   healthPort: config.HEALTH_PORT,

@@ -6,7 +6,7 @@ import { OBJECT_STORAGE } from './worker.tokens.js';
 import { ffmpegVersion } from './ffmpeg/ffmpeg.js';
 import { ffprobeVersion } from './ffmpeg/ffprobe.js';
 
-await bootstrapService({
+void bootstrapService({
   app: 'media-worker',
   module: AppModule,
   healthPort: config.HEALTH_PORT,

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { config } from './config.js';
 
-await bootstrapService({
+void bootstrapService({
   app: 'video',
   module: AppModule,
   healthPort: config.HEALTH_PORT,
