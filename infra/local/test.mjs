@@ -21,6 +21,7 @@ const MOVED_TO_E2E_LANE = [
   '/services/media-worker/src/transcode/transcode\\.int-spec\\.ts$',
   '/gateway/src/videos/video-paging\\.int-spec\\.ts$',
   '/gateway/src/auth/admin-bootstrap\\.int-spec\\.ts$',
+  '/gateway/src/videos/video-uploads\\.int-spec\\.ts$',
 ];
 
 ensureNodeDependencies(root);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { decodePageCursor, ERROR_CODES } from '@app/contracts';
 import { randomBytes, scryptSync } from 'node:crypto';
@@ -6,7 +6,12 @@ import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationEr
 import type { UserEntity } from '../db/entities/user.entity.js';
 import type { UserBadgeEntity } from '../db/entities/user-badge.entity.js';
 import { strictMock, type StrictAnswers } from '@app/testing/unit';
-import { hashPassword, verifyPassword } from '../passwords/password-hasher.js';
+import {
+  configurePasswordHashing,
+  hashPassword,
+  OWASP_COST_LOG2,
+  verifyPassword,
+} from '../passwords/password-hasher.js';
 import type { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
@@ -35,6 +40,12 @@ const row = (overrides: Partial<UserEntity> = {}): UserEntity => ({
 /** A repository whose every method fails the test unless the test gives it an answer. */
 const strictRepository = (answers: StrictAnswers<UsersRepository>) =>
   strictMock<UsersRepository>('UsersRepository', answers);
+
+// The service's rules do not depend on the cost, and each hash at OWASP's costs ~0.35 s of CPU
+// (password-hasher.spec.ts checks that cost; the rehash case below uses it).
+const TEST_COST_LOG2 = 12;
+beforeEach(() => configurePasswordHashing({ costLog2: TEST_COST_LOG2 }));
+afterEach(() => configurePasswordHashing({ costLog2: OWASP_COST_LOG2 }));
 
 describe('UsersService', () => {
   it('registers every account as a member, whatever its address', async () => {
@@ -158,6 +169,7 @@ describe('UsersService', () => {
   });
 
   it('replaces a hash made at the former cost when its owner signs in', async () => {
+    configurePasswordHashing({ costLog2: OWASP_COST_LOG2 });
     const salt = randomBytes(16);
     const key = scryptSync('old passphrase', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
     const stored = row({ password: ['scrypt', 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$') });
