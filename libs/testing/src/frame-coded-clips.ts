@@ -44,8 +44,8 @@ export interface FrameCodedClipOptions {
 
 /**
  * The pattern is drawn on a canvas this many times smaller than the picture, then enlarged by
- * whole pixels: the same picture, byte for byte, for 1/64 of `geq`'s per-pixel work (drawn at
- * full size, the compare test's two 80 s clips cost ~110 s of CPU).
+ * whole pixels: the same file, byte for byte, for 1/64 of `geq`'s per-pixel work (drawn at full
+ * size, the compare test's two 80 s clips cost ~110 s of CPU).
  */
 const CANVAS_SHRINK = { x: 16, y: 4 } as const;
 
@@ -70,6 +70,8 @@ export async function makeFrameCodedClip(outputPath: string, options: FrameCoded
     'format=yuv420p',
     `geq=lum='${patternExpression()}':cb=128:cr=128`,
     `scale=${FRAME_CODE.width}:${FRAME_CODE.height}:flags=neighbor`,
+    // Square pixels: the canvas's shape is not the picture's, and scale would keep its aspect.
+    'setsar=1',
   ];
   if (options.size) filters.push(`scale=${options.size.width}:${options.size.height}:flags=neighbor`);
   const timing: string[] = [];
