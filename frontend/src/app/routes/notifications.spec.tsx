@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@app/contracts';
 import { aFeedback, aNotification, aUser, aVideo, feedbackStats, MEMBER_ID, OTHER_MEMBER_ID } from '@/testing/fixtures';
@@ -431,6 +431,30 @@ describe('notification settings on the profile', () => {
 
     expect(newFeedback.checked).toBe(false);
     await waitFor(() => expect(puts).toEqual([{ types: { feedback_received: false } }]));
+  });
+
+  it('shows a flipped switch from the click itself, while its save is out', async () => {
+    api = profileApi(MEMBER_ID).get('/api/notifications/preferences', () => json({ types: allOn() }));
+    let answer: (() => void) | undefined;
+    api.on(
+      'PUT',
+      '/api/notifications/preferences',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve(json({ types: { ...allOn(), feedback_rated: false } }));
+        }),
+    );
+    renderRoute(`/profile/${MEMBER_ID}`, api);
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'My feedback rated' });
+
+    // A plain click, with nothing awaited after it: the switch must not spring back first.
+    fireEvent.click(box);
+    expect(box.checked).toBe(false);
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(box.checked).toBe(false);
+    answer!();
+    await waitFor(() => expect(api.requests.filter((line) => line.startsWith('PUT'))).toHaveLength(1));
+    expect(box.checked).toBe(false);
   });
 
   it('puts a switch back and says so when saving fails', async () => {

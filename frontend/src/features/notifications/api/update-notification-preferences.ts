@@ -20,7 +20,9 @@ export function updateNotificationPreference({
  * One switch, saved at once: it shows the new state while the request is out and flips back alone
  * on failure, leaving switches changed meanwhile as they are.
  */
-export function useUpdateNotificationPreference(options: { onError?: (error: Error) => void } = {}) {
+export function useUpdateNotificationPreference(
+  options: { onError?: (error: Error) => void; onSettled?: (change: NotificationPreferenceChange) => void } = {},
+) {
   const queryClient = useQueryClient();
   const key = getNotificationPreferencesQueryOptions().queryKey;
   const setType = ({ type, enabled }: NotificationPreferenceChange) =>
@@ -43,5 +45,6 @@ export function useUpdateNotificationPreference(options: { onError?: (error: Err
       if (queryClient.isMutating({ mutationKey: key }) > 1) return;
       queryClient.setQueryData(key, preferences);
     },
+    onSettled: (_preferences, _error, change) => options.onSettled?.(change),
   });
 }

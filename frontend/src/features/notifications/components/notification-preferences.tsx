@@ -1,5 +1,5 @@
 import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@app/contracts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useNotificationPreferences } from '@/features/notifications/api/get-notification-preferences';
 import { useUpdateNotificationPreference } from '@/features/notifications/api/update-notification-preferences';
@@ -12,7 +12,13 @@ import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
 export function NotificationPreferences() {
   const headingId = useId();
   const preferences = useNotificationPreferences({ enabled: true });
+  // What the member just chose, shown from the click itself until its request settles: the
+  // cache's optimistic value reaches the switch a task later, so a controlled switch would first
+  // spring back (on a busy page, long enough to see, and for a test to read the old state).
+  const [chosen, setChosen] = useState<Partial<Record<NotificationType, boolean>>>({});
   const update = useUpdateNotificationPreference({
+    onSettled: ({ type }) =>
+      setChosen((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== type))),
     onError: (error) => {
       // The API client has already reported an ended session.
       if (isUnauthorizedError(error)) return;
@@ -53,8 +59,12 @@ export function NotificationPreferences() {
                 type="checkbox"
                 className="switch"
                 data-testid={`notification-preference-${type}`}
-                checked={types[type] !== false}
-                onChange={(event) => update.mutate({ type, enabled: event.target.checked })}
+                checked={chosen[type] ?? types[type] !== false}
+                onChange={(event) => {
+                  const enabled = event.target.checked;
+                  setChosen((current) => ({ ...current, [type]: enabled }));
+                  update.mutate({ type, enabled });
+                }}
               />
             </label>
           </li>
