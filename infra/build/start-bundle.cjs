@@ -5,11 +5,12 @@
 // was about half of an app's start (profiled: ~1.1 s of CPU without the cache, ~0.5 s with it).
 //
 // A process that ran without a valid cache writes one a few seconds after it started (or when it
-// exits, if sooner), so it holds the functions the app compiled while starting. It lives beside the bundle (`dist/.code-cache/`, never a shared
-// directory another user could write to), named by a hash of the bundle and the Node version,
-// so a rebuilt bundle or another Node never meets an old cache; V8 itself refuses a cache made
-// under other flags, and that refusal only costs the compile. Where `dist/` is read-only (the
-// container images) the app simply starts without one.
+// exits, if sooner), so it holds the functions the app compiled while starting. It lives beside
+// the bundle (`dist/.code-cache/`, never a shared directory another user could write to), named
+// by a hash of the bundle and the Node version, so a rebuilt bundle or another Node never meets
+// an old cache (V8's own check looks only at the source's length); V8 refuses a cache made under
+// other flags, and that refusal only costs the compile. Where `dist/` is read-only (the container
+// images) the app simply starts without one.
 const { createHash } = require('node:crypto');
 const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
