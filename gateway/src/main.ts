@@ -27,8 +27,8 @@ import { staticCacheHeaders } from './spa/static-cache.js';
 import { jsonCompression } from './http/json-compression.js';
 import { PrecompressedAssets } from './spa/precompressed-assets.js';
 
-// A function, not top-level await: the build bundles each app as CommonJS (infra/build/bundle-apps.mjs).
-// A failed start still ends the process (an unhandled rejection).
+// A function, not top-level await: the build bundles each app as CommonJS
+// (infra/build/bundle-apps.mjs). A failed start still ends the process (an unhandled rejection).
 async function startGateway(): Promise<void> {
   startMetrics('gateway');
   const logger = new JsonLogger('gateway', config.LOG_LEVEL).captureProcessWarnings();
