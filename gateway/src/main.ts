@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { resolve } from 'node:path';
 import serveStatic from 'serve-static';
-import { JsonLogger, startMetrics } from '@app/common';
+import { createLogger, startMetrics } from '@app/common';
 import { migrateServiceSchema } from '@app/database';
 import { GATEWAY_DATABASE } from './db/gateway-database.js';
 import { AppModule } from './app.module.js';
@@ -31,7 +31,7 @@ import { PrecompressedAssets } from './spa/precompressed-assets.js';
 // (infra/build/bundle-apps.mjs). A failed start still ends the process (an unhandled rejection).
 async function startGateway(): Promise<void> {
   startMetrics('gateway');
-  const logger = new JsonLogger('gateway', config.LOG_LEVEL).captureProcessWarnings();
+  const logger = createLogger('gateway', config).captureProcessWarnings();
   // The gateway owns one table, `sessions`, in its own schema: migrated here, then served by the
   // session store's pool; no other database connection stays open.
   await migrateServiceSchema({

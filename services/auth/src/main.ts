@@ -11,7 +11,7 @@ void bootstrapService({
   app: 'auth',
   module: AppModule,
   healthPort: config.HEALTH_PORT,
-  logLevel: config.LOG_LEVEL,
+  logging: config,
   nats: config,
   indicators: (app) => [postgresIndicator(app.get(DataSource))],
 });

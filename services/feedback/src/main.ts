@@ -8,7 +8,7 @@ void bootstrapService({
   app: 'feedback',
   module: AppModule,
   healthPort: config.HEALTH_PORT,
-  logLevel: config.LOG_LEVEL,
+  logging: config,
   nats: config,
   indicators: (app) => [postgresIndicator(app.get(DataSource))],
 });

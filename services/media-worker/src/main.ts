@@ -10,7 +10,7 @@ void bootstrapService({
   app: 'media-worker',
   module: AppModule,
   healthPort: config.HEALTH_PORT,
-  logLevel: config.LOG_LEVEL,
+  logging: config,
   indicators: (app) => [
     { name: 'redis', check: () => app.get(JobQueues).ping() },
     { name: 's3', check: () => app.get<ObjectStorage>(OBJECT_STORAGE).ping() },

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Server } from 'node:http';
 import type { INestApplication, INestMicroservice, Type } from '@nestjs/common';
 import type { ServiceName } from '@app/contracts';
-import { JsonLogger } from '../logging/json-logger.js';
+import { createLogger, type LoggingConfig } from '../logging/create-logger.js';
 import { HealthService, type HealthIndicator } from '../health/health.service.js';
 import { NamespacedNatsServer } from '../transport/namespaced-nats.js';
 import { natsConnectionOptions, type NatsConnectionConfig } from '../transport/nats-connection.js';
@@ -14,7 +14,8 @@ export interface ServiceBootstrapOptions {
   app: ServiceName | 'media-worker';
   module: Type<unknown>;
   healthPort: number;
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** LOG_LEVEL, LOG_FORMAT and the colour settings, from the app's config. */
+  logging: LoggingConfig;
   /** Present for NATS services (their settings from the config): the queue group is their own name. */
   nats?: NatsConnectionConfig & { NATS_SUBJECT_PREFIX: string };
   /** Dependency checks resolved from the app once it is created. */
@@ -30,7 +31,7 @@ type DeferredMicroservice = INestMicroservice & { setIsInitHookCalled(called: bo
  */
 export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestApplication> {
   startMetrics(options.app);
-  const logger = new JsonLogger(options.app, options.logLevel).captureProcessWarnings();
+  const logger = createLogger(options.app, options.logging).captureProcessWarnings();
   const app = await NestFactory.create(options.module, { logger });
   const health = app.get(HealthService);
   const indicators = options.indicators?.(app) ?? [];

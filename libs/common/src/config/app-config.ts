@@ -18,6 +18,11 @@ const optionalSecret = z
 const common = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** json: one JSON object per line (production, tests); pretty: coloured lines for people (`npm run dev`). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  /** Pretty lines are coloured on a terminal or when FORCE_COLOR asks; never when NO_COLOR is set (no-color.org). */
+  NO_COLOR: z.string().optional(),
+  FORCE_COLOR: z.string().optional(),
 };
 const postgres = {
   DATABASE_URL: z.string().url().default('postgres://postgres:postgres@127.0.0.1:5432/videofeedback'),
