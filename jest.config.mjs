@@ -73,6 +73,8 @@ export default {
         '^.+\\.ts$': swc('ts'),
         '^.+\\.tsx$': swc('tsx'),
         '\\.(webp|png|jpe?g|svg)$': '<rootDir>/infra/jest/asset-transform.mjs',
+        // A stylesheet a component imports for its look (components/ui/primitives.css) means nothing in jsdom.
+        '\\.css$': '<rootDir>/infra/jest/asset-transform.mjs',
       },
       moduleNameMapper: {
         // Vite replaces import.meta.env when it builds; Jest does not. (Before the general

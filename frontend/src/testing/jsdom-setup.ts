@@ -24,3 +24,19 @@ window.scrollTo = () => undefined;
 
 // Time codes in feedback bring the player into view.
 Element.prototype.scrollIntoView = () => undefined;
+
+// Radix's menus and tooltips measure their trigger and content as they are placed.
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
+
+// Radix's menu items and toasts capture the pointer while it is pressed.
+if (!('hasPointerCapture' in Element.prototype)) {
+  Object.assign(Element.prototype, {
+    hasPointerCapture: () => false,
+    setPointerCapture: () => undefined,
+    releasePointerCapture: () => undefined,
+  });
+}

@@ -1,27 +1,33 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
+import '@/components/ui/primitives.css';
 
-const FOCUSABLE = [
-  'a[href]',
-  'area[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  'iframe',
-  '[contenteditable="true"]',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
+// How many dialogs are open (a confirm can stack over a form): the page scrolls again after the last.
+let scrollLocks = 0;
+let unlockedOverflow = '';
+let unlockedPaddingRight = '';
 
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => element.tabIndex >= 0 && !element.closest('[inert]') && element.getClientRects().length > 0,
-  );
+/**
+ * Stops the page behind from scrolling. Radix's own lock (its Overlay) injects a <style> element,
+ * which the app's Content-Security-Policy blocks; properties set on element.style are allowed.
+ */
+function lockPageScroll(): () => void {
+  if (scrollLocks++ === 0) {
+    const { style } = document.body;
+    unlockedOverflow = style.overflow;
+    unlockedPaddingRight = style.paddingRight;
+    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+    style.overflow = 'hidden';
+    if (scrollbar > 0) style.paddingRight = `${scrollbar}px`;
+  }
+  return () => {
+    if (--scrollLocks === 0) {
+      document.body.style.overflow = unlockedOverflow;
+      document.body.style.paddingRight = unlockedPaddingRight;
+    }
+  };
 }
-
-// Dialogs can stack (a confirm over a form); only the top one reacts to Escape and traps focus.
-const openStack: string[] = [];
 
 export type DialogProps = {
   open: boolean;
@@ -40,15 +46,12 @@ export type DialogProps = {
 };
 
 /**
- * A modal dialog: role="dialog", aria-modal, named by its title, focus kept inside while open and
- * returned to whatever opened it afterwards.
+ * A modal dialog on Radix: role="dialog", aria-modal, named by its title and described by its
+ * description; focus is trapped inside, the rest of the page is hidden from assistive
+ * technology, and focus goes back to whatever opened it afterwards.
  */
-export function Dialog(props: DialogProps) {
-  if (!props.open) return null;
-  return createPortal(<DialogPanel {...props} />, document.body);
-}
-
-function DialogPanel({
+export function Dialog({
+  open,
   onClose,
   title,
   description,
@@ -59,126 +62,64 @@ function DialogPanel({
   className,
   testId,
 }: DialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  const stackId = useId();
-  const pointerDownOnBackdrop = useRef(false);
+  const opener = useRef<HTMLElement | null>(null);
 
-  // Remember the opener before anything inside takes focus, and give it back on close.
+  // Runs before Radix moves focus inside (its focus scope mounts in a passive effect).
   useLayoutEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    openStack.push(stackId);
-    const { overflow, paddingRight } = document.body.style;
-    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
-    document.body.style.overflow = 'hidden';
-    if (scrollbar > 0) document.body.style.paddingRight = `${scrollbar}px`;
-
-    const container = panel.current;
-    if (container) {
-      const preferred = container.querySelector<HTMLElement>('[data-autofocus]');
-      const target = preferred ?? focusableIn(container)[0] ?? container;
-      target.focus();
-    }
-
-    return () => {
-      const index = openStack.lastIndexOf(stackId);
-      if (index !== -1) openStack.splice(index, 1);
-      if (openStack.length === 0) {
-        document.body.style.overflow = overflow;
-        document.body.style.paddingRight = paddingRight;
-      }
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [stackId]);
-
-  // Focus that escapes (a click on the page behind, a programmatic focus) is pulled back.
-  useEffect(() => {
-    const onFocusIn = (event: FocusEvent) => {
-      const container = panel.current;
-      if (!container || openStack[openStack.length - 1] !== stackId) return;
-      const target = event.target as Node | null;
-      if (target && !container.contains(target) && !(target instanceof Element && target.closest('.toaster'))) {
-        (focusableIn(container)[0] ?? container).focus();
-      }
-    };
-    document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
-  }, [stackId]);
-
-  const requestClose = () => {
-    if (!preventClose) onClose();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (openStack[openStack.length - 1] !== stackId) return;
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      requestClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = focusableIn(panel.current);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+    if (!open) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return lockPageScroll();
+  }, [open]);
 
   return (
-    <div
-      className="dialog-backdrop"
-      onPointerDown={(event) => {
-        pointerDownOnBackdrop.current = event.target === event.currentTarget;
-      }}
-      onClick={(event) => {
-        // Only a press that both started and ended on the backdrop closes (not a text selection drag).
-        if (event.target === event.currentTarget && pointerDownOnBackdrop.current) requestClose();
-        pointerDownOnBackdrop.current = false;
+    <RadixDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !preventClose) onClose();
       }}
     >
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={['dialog', `dialog--${size}`, className].filter(Boolean).join(' ')}
-        onKeyDown={onKeyDown}
-        data-testid={testId}
-      >
-        <div className="dialog__header">
-          <h2 id={titleId} className={hideTitle ? 'dialog__title visually-hidden' : 'dialog__title'}>
-            {title}
-          </h2>
-          {description && (
-            <p id={descriptionId} className="dialog__description">
-              {description}
-            </p>
-          )}
+      <RadixDialog.Portal>
+        {/* Not Radix's Overlay (its scroll lock injects a <style>); a press here is outside the dialog and closes it. */}
+        <div className="dialog-backdrop">
+          <RadixDialog.Content
+            aria-modal="true"
+            // Without a description, no aria-describedby (Radix would point at a missing element).
+            {...(description ? {} : { 'aria-describedby': undefined })}
+            className={['dialog', `dialog--${size}`, className].filter(Boolean).join(' ')}
+            data-testid={testId}
+            onOpenAutoFocus={(event) => {
+              const preferred = (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[data-autofocus]');
+              if (preferred) {
+                event.preventDefault();
+                preferred.focus();
+              }
+            }}
+            onCloseAutoFocus={(event) => {
+              // A menu item that opened the dialog is gone by now; then focus stays where Radix puts it.
+              if (opener.current?.isConnected) {
+                event.preventDefault();
+                opener.current.focus();
+              }
+            }}
+          >
+            <div className="dialog__header">
+              <RadixDialog.Title className={hideTitle ? 'dialog__title visually-hidden' : 'dialog__title'}>
+                {title}
+              </RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+              )}
+            </div>
+            <div className="dialog__body">{children}</div>
+            {/* Last in the tab order so focus starts on the dialog's first field; placed top-right by CSS. */}
+            <RadixDialog.Close asChild>
+              <button type="button" className="dialog__close" aria-label="Close" disabled={preventClose}>
+                <CloseIcon size={18} />
+              </button>
+            </RadixDialog.Close>
+          </RadixDialog.Content>
         </div>
-        <div className="dialog__body">{children}</div>
-        {/* Last in the tab order so focus starts on the dialog's first field; placed top-right by CSS. */}
-        <button
-          type="button"
-          className="dialog__close"
-          aria-label="Close"
-          onClick={requestClose}
-          disabled={preventClose}
-        >
-          <CloseIcon size={18} />
-        </button>
-      </div>
-    </div>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import * as RadixTabs from '@radix-ui/react-tabs';
+import { useState, type ReactNode } from 'react';
 
 export type TabItem = {
   id: string;
@@ -16,73 +17,36 @@ type TabsProps = {
   className?: string;
 };
 
-/** WAI-ARIA tabs with automatic activation: arrow keys, Home and End move and select. */
+/** WAI-ARIA tabs on Radix with automatic activation: arrow keys, Home and End move and select. */
 export function Tabs({ label, tabs, defaultTab, className }: TabsProps) {
-  const [selected, setSelected] = useState(defaultTab ?? tabs[0]?.id);
-  const baseId = useId();
-  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  const [selected, setSelected] = useState(defaultTab ?? tabs[0]?.id ?? '');
   const active = tabs.find((tab) => tab.id === selected) ?? tabs[0];
 
-  const select = (index: number) => {
-    const tab = tabs[(index + tabs.length) % tabs.length];
-    if (!tab) return;
-    setSelected(tab.id);
-    tabRefs.current.get(tab.id)?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((tab) => tab.id === active?.id);
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: tabs.length - 1,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    select(next);
-  };
-
   return (
-    <div className={['tabs', className].filter(Boolean).join(' ')}>
-      <div role="tablist" aria-label={label} className="tabs__list" onKeyDown={onKeyDown}>
-        {tabs.map((tab) => {
-          const isActive = tab.id === active?.id;
-          return (
-            <button
-              key={tab.id}
-              ref={(element) => {
-                if (element) tabRefs.current.set(tab.id, element);
-                else tabRefs.current.delete(tab.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab.id}`}
-              aria-selected={isActive}
-              aria-controls={`${baseId}-panel-${tab.id}`}
-              tabIndex={isActive ? 0 : -1}
-              className={isActive ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
-              onClick={() => setSelected(tab.id)}
-              data-testid={tab.testId}
-            >
-              {tab.icon}
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
-      {active && (
-        <div
-          role="tabpanel"
-          id={`${baseId}-panel-${active.id}`}
-          aria-labelledby={`${baseId}-tab-${active.id}`}
-          tabIndex={0}
-          className="tabs__panel"
-        >
-          {active.content}
-        </div>
-      )}
-    </div>
+    <RadixTabs.Root
+      value={active?.id ?? ''}
+      onValueChange={setSelected}
+      className={['tabs', className].filter(Boolean).join(' ')}
+    >
+      <RadixTabs.List aria-label={label} className="tabs__list">
+        {tabs.map((tab) => (
+          <RadixTabs.Trigger
+            key={tab.id}
+            value={tab.id}
+            className={tab.id === active?.id ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
+            data-testid={tab.testId}
+          >
+            {tab.icon}
+            {tab.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+      {/* Every panel exists, so each tab's aria-controls resolves; only the selected one has content. */}
+      {tabs.map((tab) => (
+        <RadixTabs.Content key={tab.id} value={tab.id} className="tabs__panel">
+          {tab.content}
+        </RadixTabs.Content>
+      ))}
+    </RadixTabs.Root>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import * as RadixToast from '@radix-ui/react-toast';
+import { useEffect, useSyncExternalStore } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import {
   TOAST_DEFAULT_DURATION_MS,
@@ -7,6 +8,7 @@ import {
   TOAST_REMOVE_DELAY_MS,
   TOAST_SWIPE_THRESHOLD_PX,
 } from '@/config/constants';
+import '@/components/ui/primitives.css';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -96,101 +98,69 @@ function showPendingToast(): void {
 }
 
 function ToastCard({ item }: { item: ToastItem }) {
-  const [paused, setPaused] = useState(false);
-  const [offset, setOffset] = useState(0);
-  const remaining = useRef(item.duration);
-  const swipeStart = useRef<{ x: number; pointerId: number } | null>(null);
-
-  useEffect(() => {
-    if (paused || !Number.isFinite(remaining.current)) return;
-    const startedAt = Date.now();
-    const timer = window.setTimeout(() => dismissToast(item.id), remaining.current);
-    return () => {
-      window.clearTimeout(timer);
-      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
-    };
-  }, [item.id, paused]);
-
-  const onPointerDown = (event: ReactPointerEvent<HTMLLIElement>) => {
-    if (event.button !== 0 || (event.target as HTMLElement).closest('button')) return;
-    swipeStart.current = { x: event.clientX, pointerId: event.pointerId };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  };
-  const onPointerMove = (event: ReactPointerEvent<HTMLLIElement>) => {
-    if (swipeStart.current?.pointerId !== event.pointerId) return;
-    // Swipe direction is right: movement to the left is ignored.
-    setOffset(Math.max(0, event.clientX - swipeStart.current.x));
-  };
-  const onPointerEnd = (event: ReactPointerEvent<HTMLLIElement>) => {
-    if (swipeStart.current?.pointerId !== event.pointerId) return;
-    const distance = event.clientX - swipeStart.current.x;
-    swipeStart.current = null;
-    if (distance >= TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
-    else setOffset(0);
-  };
-
   const destructive = item.variant === 'destructive';
   return (
-    <li
+    <RadixToast.Root
       className={destructive ? 'toast toast--destructive' : 'toast'}
-      role={destructive ? 'alert' : undefined}
-      aria-atomic="true"
-      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') dismissToast(item.id);
+      // An error is announced at once (assertive); other news waits for a pause (polite).
+      type={destructive ? 'foreground' : 'background'}
+      open={item.open}
+      onOpenChange={(open) => {
+        if (!open) dismissToast(item.id);
       }}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
+      duration={item.duration}
       data-testid="toast"
     >
       <div className="toast__body">
-        {item.title && <p className="toast__title">{item.title}</p>}
-        {item.description && <p className="toast__description">{item.description}</p>}
+        {item.title && (
+          <RadixToast.Title asChild>
+            <p className="toast__title">{item.title}</p>
+          </RadixToast.Title>
+        )}
+        {item.description && (
+          <RadixToast.Description asChild>
+            <p className="toast__description">{item.description}</p>
+          </RadixToast.Description>
+        )}
       </div>
-      <button
-        type="button"
-        className="toast__close"
-        aria-label="Dismiss notification"
-        onClick={() => dismissToast(item.id)}
-      >
-        <CloseIcon size={16} />
-      </button>
-    </li>
+      <RadixToast.Close asChild>
+        <button type="button" className="toast__close" aria-label="Dismiss notification">
+          <CloseIcon size={16} />
+        </button>
+      </RadixToast.Close>
+    </RadixToast.Root>
   );
 }
 
+/**
+ * The toast region (Radix): F8 moves focus to it, a toast pauses while hovered or focused, Escape
+ * or a swipe to the right of 50 px dismisses it.
+ */
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  const viewport = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     showPendingToast();
   }, []);
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === TOAST_HOTKEY && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
-        viewport.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  const visible = items.filter((item) => item.open);
   return (
-    <section className="toaster" aria-label={`Notifications (${TOAST_HOTKEY})`}>
-      <ol ref={viewport} className="toaster__list" tabIndex={-1} aria-live="polite">
-        {visible.map((item) => (
+    <RadixToast.Provider
+      duration={TOAST_DEFAULT_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+    >
+      {items
+        .filter((item) => item.open)
+        .map((item) => (
           <ToastCard key={item.id} item={item} />
         ))}
-      </ol>
-    </section>
+      <div className="toaster">
+        <RadixToast.Viewport
+          className="toaster__list"
+          hotkey={[TOAST_HOTKEY]}
+          label={`Notifications (${TOAST_HOTKEY})`}
+        />
+      </div>
+    </RadixToast.Provider>
   );
 }
