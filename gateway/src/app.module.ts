@@ -36,6 +36,7 @@ import { NotificationsClient } from './clients/notifications.client.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { NotificationStreams } from './notifications/notification-streams.js';
 import { AdminReportsController, ReportsController } from './reports/reports.controller.js';
+import { OpenApiController } from './openapi/openapi.controller.js';
 
 @Module({
   imports: [ThrottleModule],
@@ -54,6 +55,7 @@ import { AdminReportsController, ReportsController } from './reports/reports.con
     NotificationsController,
     ReportsController,
     AdminReportsController,
+    OpenApiController,
     SpaController,
   ],
   providers: [

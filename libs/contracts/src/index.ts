@@ -37,3 +37,6 @@ export * from './feedback/annotations.schemas.js';
 export * from './notifications/notification.types.js';
 export * from './notifications/notifications.contracts.js';
 export * from './moderation/moderation.contracts.js';
+export * from './errors/error-response.js';
+export * from './http/same-type.js';
+export * from './http/api-routes.js';

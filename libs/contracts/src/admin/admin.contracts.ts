@@ -51,6 +51,10 @@ export const listAdminUsersQuerySchema = z.object({
 });
 export type ListAdminUsersQuery = z.output<typeof listAdminUsersQuerySchema>;
 
+/** POST /api/admin/reports/serial-voting-check: how many votes and ratings were reversed. */
+export const serialVotingCheckDtoSchema = z.object({ reversed: z.number().int() });
+export type SerialVotingCheckDto = z.infer<typeof serialVotingCheckDtoSchema>;
+
 export const adminActorMessageSchema = z.object({ actor: actorSchema });
 export type AdminActorMessage = z.input<typeof adminActorMessageSchema>;
 
@@ -85,7 +89,7 @@ export const ADMIN_RPC = {
   /** Runs the serial-voting check now; answers how many votes and ratings it reversed. */
   checkSerialVoting: defineRpc('admin.integrity.serial-voting.v1', {
     request: adminActorMessageSchema,
-    response: z.custom<{ reversed: number }>(),
+    response: z.custom<SerialVotingCheckDto>(),
   }),
   /** The deletion saga runs in the background. */
   deleteUser: defineRpc('admin.users.delete.v1', {

@@ -1,27 +1,31 @@
+import { z } from 'zod';
+
 /** A badge recorded once when first earned (API-DECISIONS "Points and badges"). */
-export interface UserBadgeDto {
-  badgeType: string;
+export const userBadgeDtoSchema = z.object({
+  badgeType: z.string(),
   /** ISO 8601 */
-  earnedAt: string;
-}
+  earnedAt: z.string(),
+});
+export type UserBadgeDto = z.infer<typeof userBadgeDtoSchema>;
 
 /**
  * The User shape the screens read (spec section 3), plus points and badges. `email` is present
  * only for the user themself and for admins; the password hash never leaves the auth service.
  */
-export interface UserDto {
-  id: string;
-  email?: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-  description: string | null;
+export const userDtoSchema = z.object({
+  id: z.string(),
+  email: z.string().optional(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+  description: z.string().nullable(),
   /** ISO 8601 */
-  createdAt: string;
-  points: number;
-  badges: UserBadgeDto[];
-}
+  createdAt: z.string(),
+  points: z.number(),
+  badges: z.array(userBadgeDtoSchema),
+});
+export type UserDto = z.infer<typeof userDtoSchema>;
 
 /** Who is calling, as the gateway's session says; services decide what that actor may see or do. */
 export interface Actor {

@@ -5,10 +5,8 @@ import { rowIdParam } from './params.js';
 import { VIDEO_MESSAGES } from './video.schemas.js';
 
 /** What GET /api/bookmarks/check/{videoId}, POST and DELETE answer. */
-export interface BookmarkCheckDto {
-  videoId: number;
-  isBookmarked: boolean;
-}
+export const bookmarkCheckDtoSchema = z.object({ videoId: z.number().int(), isBookmarked: z.boolean() });
+export type BookmarkCheckDto = z.infer<typeof bookmarkCheckDtoSchema>;
 
 /** POST /api/bookmarks `{ videoId }`: a number or a numeric string. */
 export const addBookmarkBodySchema = z.object({ videoId: rowIdParam(VIDEO_MESSAGES.idInvalid) });

@@ -1,6 +1,9 @@
+import { z } from 'zod';
+
 /** Category as the screens see it (spec section 3). */
-export interface CategoryDto {
-  id: number;
-  name: string;
-  icon: string;
-}
+export const categoryDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  icon: z.string(),
+});
+export type CategoryDto = z.infer<typeof categoryDtoSchema>;

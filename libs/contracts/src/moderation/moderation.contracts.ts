@@ -9,9 +9,6 @@ import {
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_SUBJECT_TYPES,
-  type ModerationAction,
-  type ReportReason,
-  type ReportStatus,
   type ReportSubjectType,
 } from './moderation.rules.js';
 
@@ -47,51 +44,65 @@ export const createReportBodySchema = z
   });
 export type CreateReportBody = z.output<typeof createReportBodySchema>;
 
+const REPORT_OUTCOMES = ['open', 'kept', 'hidden', 'deleted'] as const;
+
 /** A member's report, as they see it. */
-export interface ReportDto {
-  id: number;
-  subjectType: ReportSubjectType;
-  subjectId: string;
-  reason: ReportReason;
-  note: string | null;
-  status: 'open' | 'kept' | 'hidden' | 'deleted';
-  createdAt: string;
-}
+export const reportDtoSchema = z.object({
+  id: z.number().int(),
+  subjectType: z.enum(REPORT_SUBJECT_TYPES),
+  subjectId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().nullable(),
+  status: z.enum(REPORT_OUTCOMES),
+  createdAt: z.string(),
+});
+export type ReportDto = z.infer<typeof reportDtoSchema>;
 
 /** What an owner service says of a piece of its content, for a report and the admins' queue. */
-export interface ModerationSubjectDto {
-  ownerId: string;
-  hidden: boolean;
+export const moderationSubjectDtoSchema = z.object({
+  ownerId: z.string(),
+  hidden: z.boolean(),
   /** A video's title (also for feedback and replies: the video they are on). */
-  title: string | null;
+  title: z.string().nullable(),
   /** The reported text: a video's description, the feedback's or reply's content. */
-  text: string | null;
-  videoId: number | null;
-  feedbackId: number | null;
-}
+  text: z.string().nullable(),
+  videoId: z.number().int().nullable(),
+  feedbackId: z.number().int().nullable(),
+});
+export type ModerationSubjectDto = z.infer<typeof moderationSubjectDtoSchema>;
 
 /** GET /api/admin/reports: the reports of one subject, with the content they are about. */
-export interface AdminReportGroupDto {
-  subjectType: ReportSubjectType;
-  subjectId: string;
-  status: ReportStatus;
+export const adminReportGroupDtoSchema = z.object({
+  subjectType: z.enum(REPORT_SUBJECT_TYPES),
+  subjectId: z.string(),
+  status: z.enum(REPORT_STATUSES),
   /** Null when the content is gone (deleted, or its owner's account). */
-  subject: (ModerationSubjectDto & { ownerName: string | null }) | null;
+  subject: moderationSubjectDtoSchema.extend({ ownerName: z.string().nullable() }).nullable(),
   /** The sum of the open reports' weights (what auto-hiding compares with REPORT_LIMITS.hideScore). */
-  score: number;
-  reports: Array<{
-    id: number;
-    reporterId: string;
-    reporterName: string | null;
-    reason: ReportReason;
-    note: string | null;
-    weight: number;
-    createdAt: string;
-    outcome: 'open' | 'kept' | 'hidden' | 'deleted';
-  }>;
+  score: z.number(),
+  reports: z.array(
+    z.object({
+      id: z.number().int(),
+      reporterId: z.string(),
+      reporterName: z.string().nullable(),
+      reason: z.enum(REPORT_REASONS),
+      note: z.string().nullable(),
+      weight: z.number(),
+      createdAt: z.string(),
+      outcome: z.enum(REPORT_OUTCOMES),
+    }),
+  ),
   /** The decisions taken on this subject, oldest first (the audit trail). */
-  decisions: Array<{ action: ModerationAction; adminId: string | null; auto: boolean; createdAt: string }>;
-}
+  decisions: z.array(
+    z.object({
+      action: z.enum(MODERATION_ACTIONS),
+      adminId: z.string().nullable(),
+      auto: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminReportGroupDto = z.infer<typeof adminReportGroupDtoSchema>;
 
 export const adminReportsQuerySchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: REPORT_MESSAGES.statusInvalid }).nullish().default('open'),

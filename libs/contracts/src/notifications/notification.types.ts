@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * What the notifications service tells a member (issue 16 §1). Each type can be turned off in the
  * member's preferences; a type that is off is not recorded at all.
@@ -48,42 +50,42 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
 };
 
 /** One notification as the member's list and stream show it. */
-export interface NotificationDto {
+export const notificationDtoSchema = z.object({
   /** Grows with every new or updated notification: the stream's event id. */
-  id: number;
-  type: NotificationType;
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
   /** The sentence shown, composed by the service (the actor's name as it was then). */
-  text: string;
+  text: z.string(),
   /** Where it leads in the app: the video page, at the feedback when there is one. */
-  link: string;
+  link: z.string(),
   /** Who acted last (null for the system's own news: badges, processing). */
-  actorId: string | null;
+  actorId: z.string().nullable(),
   /** How many people a merged notification stands for (1 otherwise). */
-  count: number;
-  videoId: number | null;
-  feedbackId: number | null;
-  read: boolean;
+  count: z.number().int(),
+  videoId: z.number().int().nullable(),
+  feedbackId: z.number().int().nullable(),
+  read: z.boolean(),
   /** ISO 8601: when it was first recorded, and when it last changed (a merge). */
-  createdAt: string;
-  updatedAt: string;
-}
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type NotificationDto = z.infer<typeof notificationDtoSchema>;
 
 /** GET /api/notifications */
-export interface NotificationPageDto {
-  items: NotificationDto[];
-  unreadCount: number;
-  nextCursor: string | null;
-}
+export const notificationPageDtoSchema = z.object({
+  items: z.array(notificationDtoSchema),
+  unreadCount: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationPageDto = z.infer<typeof notificationPageDtoSchema>;
 
 /** GET/PUT /api/notifications/preferences: every type, on or off. */
-export interface NotificationPreferencesDto {
-  types: Record<NotificationType, boolean>;
-}
+export const notificationPreferencesDtoSchema = z.object({ types: z.record(z.enum(NOTIFICATION_TYPES), z.boolean()) });
+export type NotificationPreferencesDto = z.infer<typeof notificationPreferencesDtoSchema>;
 
 /** POST /api/notifications/read */
-export interface NotificationReadResultDto {
-  unreadCount: number;
-}
+export const notificationReadResultDtoSchema = z.object({ unreadCount: z.number().int() });
+export type NotificationReadResultDto = z.infer<typeof notificationReadResultDtoSchema>;
 
 /** The stream's replay: what came after the last event a client saw, oldest first. */
 export interface NotificationsSinceDto {
