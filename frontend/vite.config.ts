@@ -7,9 +7,12 @@ import { precompress } from './vite-plugins/precompress';
 // so every path is anchored to this directory rather than to the working directory.
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 
-// The gateway serves every /api route, including the /api/login redirect target.
+// The gateway serves every /api route, including the /api/login redirect target, the
+// notification stream (Server-Sent Events, passed on as they come) and uploads (streamed). It
+// listens on PORT, as `npm run dev` starts it. The browser's Host is kept: the gateway compares
+// a form's Origin with it, and both are this server's.
 const apiProxy = {
-  '/api': 'http://127.0.0.1:8080',
+  '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 8080}`, changeOrigin: false },
 };
 
 export default defineConfig({

@@ -1,65 +1,35 @@
 // `npm run up`: installs, provisions, builds and starts the whole product on this machine.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeDependencies } from './lib/ensure-deps.mjs';
 import {
-  claimInstance,
-  firstTakenPort,
-  isOurGateway,
-  releaseInstance,
-  runningInstance,
-  upPorts,
-} from './lib/single-instance.mjs';
+  appEnvironments,
+  claimCheckoutOrExit,
+  provisionOrExit,
+  seedDemoWhenEnabled,
+  waitForProduct,
+} from './lib/local-product.mjs';
+import { upPorts } from './lib/single-instance.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = join(root, '.data');
 const port = Number(process.env.PORT ?? 8080);
 
 // One line and a non-zero exit, never a pile of stack traces, when this cannot start.
-const running = runningInstance(dataDir);
-if (running) {
-  console.error(`[up] already running at ${running.url} (pid ${running.pid}); stop it with Ctrl+C in its terminal`);
-  process.exit(1);
-}
-const taken = await firstTakenPort(upPorts(port));
-if (taken) {
-  const [takenPort, user] = taken;
-  if (takenPort === port && (await isOurGateway(port))) {
-    console.error(
-      `[up] already running at http://localhost:${port} (started from another directory or by hand); stop it first`,
-    );
-  } else {
-    const elsewhere = takenPort === port ? ', or pick another: PORT=8090 npm run up' : '';
-    console.error(`[up] port ${takenPort} (${user}) is taken by another program; stop it${elsewhere}`);
-  }
-  process.exit(1);
-}
-claimInstance(dataDir, `http://localhost:${port}`);
-process.on('exit', () => releaseInstance(dataDir));
+await claimCheckoutOrExit({
+  command: 'up',
+  dataDir,
+  gatewayPort: port,
+  url: `http://localhost:${port}`,
+  ports: upPorts(port).map(([taken, user]) => [taken, user, taken === port ? 'PORT=8090' : undefined]),
+});
 
 ensureNodeDependencies(root);
 
-const { provisionInfrastructure } = await import('./lib/provision.mjs');
 const { APP_ENTRIES, startApp, stopProcess } = await import('./lib/apps.mjs');
-const { waitFor } = await import('./lib/net.mjs');
 
-let infra;
-try {
-  infra = await provisionInfrastructure({
-    mode: 'up',
-    root,
-    dataDir,
-    databaseName: 'videofeedback',
-    bucket: 'videofeedback',
-  });
-} catch (error) {
-  // Whatever it had started is stopped already; say why in one line (README "Troubleshooting").
-  console.error(`[up] could not start the dependencies: ${error.message}`);
-  process.exit(1);
-}
+const infra = await provisionOrExit({ command: 'up', root, dataDir });
 
 const children = [];
 let shuttingDown = false;
@@ -80,21 +50,15 @@ try {
   console.log('[up] building…');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 
-  // The one-shot provisioning step (compose's `provision`, the k8s Job): a role and a schema per
-  // service, from the superuser URL; each process then connects as its own role only.
-  const { localServiceDatabaseUrls, provisionServiceDatabases } = await import('../../libs/database/dist/index.js');
-  const { DATABASE_URL: adminUrl, ...sharedEnv } = infra.env;
-  const serviceDatabaseUrls = localServiceDatabaseUrls(adminUrl);
-  await provisionServiceDatabases({ adminUrl, serviceUrls: serviceDatabaseUrls });
-  const env = {
-    ...sharedEnv,
-    PORT: String(port),
-    NODE_ENV: process.env.NODE_ENV ?? 'development',
-    SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(dataDir),
-  };
+  const envs = await appEnvironments({
+    root,
+    infra,
+    dataDir,
+    gatewayPort: port,
+    appNames: Object.keys(APP_ENTRIES),
+  });
   for (const name of Object.keys(APP_ENTRIES)) {
-    const database = serviceDatabaseUrls[name] ? { DATABASE_URL: serviceDatabaseUrls[name] } : {};
-    const child = startApp(root, name, { ...env, ...database });
+    const child = startApp(root, name, envs[name]);
     child.on('exit', (code, signal) => {
       if (shuttingDown) return;
       if (!ready) {
@@ -110,30 +74,12 @@ try {
   }
 
   const base = `http://localhost:${port}`;
-  // Every process, not only the gateway's own dependencies (/readyz): the demo seed needs them all.
-  await waitFor(
-    'the product (/healthz/dependencies)',
-    async () => (await fetch(`${base}/healthz/dependencies`, { signal: AbortSignal.timeout(3000) })).ok,
-    { timeoutMs: 120_000, intervalMs: 500 },
-  );
+  await waitForProduct(base);
   ready = true;
   const categories = await (await fetch(`${base}/api/categories`)).json();
   console.log(`\n[up] ready: ${base}  (${categories.length} categories; Ctrl-C stops everything this started)\n`);
-  // A newcomer sees a living site: demo members, videos and feedback on an empty database only.
-  // Never fails `up`: seeding problems are printed as warnings.
-  const { demoSeedingEnabled, seedDemoContent } = await import('./lib/demo-seed.mjs');
-  if (demoSeedingEnabled()) await seedDemoContent({ base, ffmpegPath: env.FFMPEG_PATH });
+  await seedDemoWhenEnabled(base, envs.gateway.FFMPEG_PATH);
 } catch (error) {
   console.error(`[up] failed: ${error.message}`);
   await shutdown(1);
-}
-
-/** A random cookie-signing secret kept in .data/, so sessions survive a restart of `npm run up`. */
-function localSessionSecret(dataDir) {
-  const file = join(dataDir, 'session-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
-  }
-  return readFileSync(file, 'utf8').trim();
 }

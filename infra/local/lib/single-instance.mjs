@@ -22,7 +22,10 @@ export function upPorts(port) {
   ];
 }
 
-/** The `npm run up` of this checkout that is still running, from its lock file, or null. */
+/**
+ * The `npm run up` or `npm run dev` of this checkout that is still running, from its lock file,
+ * or null; `command` says which ('up' or 'dev').
+ */
 export function runningInstance(dataDir) {
   const file = join(dataDir, LOCK_FILE);
   if (!existsSync(file)) return null;
@@ -33,15 +36,17 @@ export function runningInstance(dataDir) {
     return null;
   }
   if (!Number.isInteger(lock?.pid) || lock.pid === process.pid || !isAlive(lock.pid)) return null;
-  // A recycled pid belongs to another program: only a process still running up.mjs counts.
+  // A recycled pid belongs to another program: only a process still running up.mjs or dev.mjs counts.
   const commandLine = readCommandLine(lock.pid);
-  if (commandLine !== null && !commandLine.includes('up.mjs')) return null;
-  return { pid: lock.pid, url: String(lock.url ?? '') };
+  const command = commandLine === null ? (lock.command ?? 'up') : /\bdev\.mjs\b/.test(commandLine) ? 'dev' : 'up';
+  if (commandLine !== null && !/\b(up|dev)\.mjs\b/.test(commandLine)) return null;
+  return { pid: lock.pid, url: String(lock.url ?? ''), command };
 }
 
-export function claimInstance(dataDir, url) {
+/** @param {'up' | 'dev'} [command] */
+export function claimInstance(dataDir, url, command = 'up') {
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.pid, url }) + '\n');
+  writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.pid, url, command }) + '\n');
 }
 
 /** Removes the lock file if it is still this process's. */
