@@ -7,7 +7,7 @@
 // only for scripts, not ES modules; so an app's main has no top-level await (the build fails on
 // one). The code is the same compiled JavaScript (decorator metadata included), not minified, so
 // stack traces still name readable functions.
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -53,18 +53,23 @@ async function bundleApp(name, entryPath) {
   try {
     // dynamicImportInCjs: false turns import() into require(): a script run from V8's code cache
     // (start.cjs) has no module loader for import() without an experimental flag.
-    await bundle.write({
-      file: join(dist, 'main.bundle.cjs'),
+    const { output } = await bundle.generate({
       format: 'cjs',
       codeSplitting: false,
       dynamicImportInCjs: false,
     });
+    // Written beside and renamed into place: an app starting meanwhile (`npm run dev` rebundles
+    // while the product runs) reads the old bundle or the new one, never half of one.
+    const file = join(dist, 'main.bundle.cjs');
+    writeFileSync(`${file}.tmp`, output[0].code);
+    renameSync(`${file}.tmp`, file);
   } finally {
     await bundle.close();
   }
   const unexpected = problems.filter((problem) => !/^(EVAL|CIRCULAR_DEPENDENCY|THIS_IS_UNDEFINED)/.test(problem));
   if (unexpected.length) throw new Error(`${name}:\n${unexpected.join('\n')}`);
-  copyFileSync(LAUNCHER, join(root, entryPath));
+  copyFileSync(LAUNCHER, join(root, `${entryPath}.tmp`));
+  renameSync(join(root, `${entryPath}.tmp`), join(root, entryPath));
 }
 
 // Names on the command line bundle only those apps (`npm run dev`, after a change to their code).
