@@ -185,9 +185,11 @@ function responses(operation: ApiOperation, components: SchemaComponents): Json 
       };
       break;
     case 'redirect':
+      // Express says where it redirects in a line of text (or HTML, when that is what the client accepts).
       result[success.status] = {
         description: success.description,
         headers: { Location: { schema: { type: 'string', const: success.location } } },
+        content: { 'text/plain': { schema: { type: 'string' } }, 'text/html': { schema: { type: 'string' } } },
       };
       break;
     case 'empty':
