@@ -215,7 +215,7 @@ describe('Admin Panel, Reports tab', () => {
     expect(group.queryByRole('button', { name: 'Hide' })).toBeNull();
 
     await userEvent.click(group.getByRole('button', { name: 'Delete' }));
-    const confirm = within(screen.getByRole('dialog', { name: 'Delete content' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete content' }));
     confirm.getByText('This cannot be undone.');
     expect(server.decisions).toEqual([]);
     await userEvent.click(confirm.getByTestId('confirm-delete'));

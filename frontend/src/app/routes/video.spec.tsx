@@ -130,7 +130,7 @@ describe('Video page (/video/{id})', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
 
-    expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeTruthy();
     // A visitor's page never asks whether the video is saved.
     expect(api.requests.filter((request) => request.includes('/api/bookmarks'))).toEqual([]);
   });

@@ -1,13 +1,10 @@
-import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import '@/components/ui/primitives.css';
+import { lazy, Suspense, type ReactNode } from 'react';
 
 export type MenuItem =
   | { kind: 'link'; label: string; to: string; icon?: ReactNode; testId?: string }
   | { kind: 'action'; label: string; onSelect: () => void; icon?: ReactNode; testId?: string; danger?: boolean };
 
-type DropdownMenuProps = {
+export type DropdownMenuProps = {
   /** The trigger's accessible name. */
   label: string;
   trigger: ReactNode;
@@ -19,62 +16,34 @@ type DropdownMenuProps = {
   align?: 'start' | 'end';
 };
 
+// Radix's menu (with its positioning engine) is not on Home's first visit's budget: only members see menus.
+const DropdownMenuPanel = lazy(async () => ({
+  default: (await import('@/components/ui/dropdown-menu-panel')).DropdownMenuPanel,
+}));
+
 /**
  * A button that opens a menu (Radix): arrow keys, Home, End and typeahead move between items,
  * Escape closes and returns focus to the button, Tab or a press elsewhere closes.
  */
-export function DropdownMenu({
-  label,
-  trigger,
-  items,
-  header,
-  triggerClassName,
-  triggerTestId,
-  align = 'end',
-}: DropdownMenuProps) {
+export function DropdownMenu(props: DropdownMenuProps) {
+  // Until the menu's code arrives (a moment after the page), the same button stands in, closed.
+  const placeholder = (
+    <div className="dropdown">
+      <button
+        type="button"
+        className={props.triggerClassName}
+        aria-label={props.label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-testid={props.triggerTestId}
+      >
+        {props.trigger}
+      </button>
+    </div>
+  );
   return (
-    // Not modal: a modal menu locks scrolling with an injected <style>, which the app's CSP blocks.
-    <RadixMenu.Root modal={false}>
-      <div className="dropdown">
-        <RadixMenu.Trigger asChild>
-          <button type="button" className={triggerClassName} aria-label={label} data-testid={triggerTestId}>
-            {trigger}
-          </button>
-        </RadixMenu.Trigger>
-        {/* Rendered in place, not in a portal, so the styles scoped to where a menu sits keep applying. */}
-        <RadixMenu.Content
-          className={`dropdown__panel dropdown__panel--${align}`}
-          aria-label={label}
-          align={align}
-          sideOffset={8}
-          collisionPadding={8}
-        >
-          {header && <div className="dropdown__header">{header}</div>}
-          <div className="dropdown__menu">
-            {items.map((item) =>
-              item.kind === 'link' ? (
-                <RadixMenu.Item key={item.label} asChild>
-                  <Link to={item.to} className="dropdown__item" data-testid={item.testId}>
-                    {item.icon}
-                    {item.label}
-                  </Link>
-                </RadixMenu.Item>
-              ) : (
-                <RadixMenu.Item key={item.label} asChild onSelect={item.onSelect}>
-                  <button
-                    type="button"
-                    className={item.danger ? 'dropdown__item dropdown__item--danger' : 'dropdown__item'}
-                    data-testid={item.testId}
-                  >
-                    {item.icon}
-                    {item.label}
-                  </button>
-                </RadixMenu.Item>
-              ),
-            )}
-          </div>
-        </RadixMenu.Content>
-      </div>
-    </RadixMenu.Root>
+    <Suspense fallback={placeholder}>
+      <DropdownMenuPanel {...props} />
+    </Suspense>
   );
 }

@@ -1,14 +1,5 @@
-import * as RadixToast from '@radix-ui/react-toast';
-import { useEffect, useSyncExternalStore } from 'react';
-import { CloseIcon } from '@/components/ui/icons';
-import {
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY_MS,
-  TOAST_SWIPE_THRESHOLD_PX,
-} from '@/config/constants';
-import '@/components/ui/primitives.css';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/config/constants';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -20,7 +11,7 @@ export type ToastInput = {
   duration?: number;
 };
 
-type ToastItem = Required<Pick<ToastInput, 'variant' | 'duration'>> &
+export type ToastItem = Required<Pick<ToastInput, 'variant' | 'duration'>> &
   Pick<ToastInput, 'title' | 'description'> & { id: number; open: boolean };
 
 let toasts: ToastItem[] = [];
@@ -97,70 +88,24 @@ function showPendingToast(): void {
   }
 }
 
-function ToastCard({ item }: { item: ToastItem }) {
-  const destructive = item.variant === 'destructive';
-  return (
-    <RadixToast.Root
-      className={destructive ? 'toast toast--destructive' : 'toast'}
-      // An error is announced at once (assertive); other news waits for a pause (polite).
-      type={destructive ? 'foreground' : 'background'}
-      open={item.open}
-      onOpenChange={(open) => {
-        if (!open) dismissToast(item.id);
-      }}
-      duration={item.duration}
-      data-testid="toast"
-    >
-      <div className="toast__body">
-        {item.title && (
-          <RadixToast.Title asChild>
-            <p className="toast__title">{item.title}</p>
-          </RadixToast.Title>
-        )}
-        {item.description && (
-          <RadixToast.Description asChild>
-            <p className="toast__description">{item.description}</p>
-          </RadixToast.Description>
-        )}
-      </div>
-      <RadixToast.Close asChild>
-        <button type="button" className="toast__close" aria-label="Dismiss notification">
-          <CloseIcon size={16} />
-        </button>
-      </RadixToast.Close>
-    </RadixToast.Root>
-  );
-}
+// Radix's toast region loads with the first toast, not on Home's first visit (its budget).
+const ToastRegion = lazy(async () => ({ default: (await import('@/components/ui/toast-region')).ToastRegion }));
 
-/**
- * The toast region (Radix): F8 moves focus to it, a toast pauses while hovered or focused, Escape
- * or a swipe to the right of 50 px dismisses it.
- */
+/** Where toasts appear: nothing until the first one is shown, then the Radix toast region. */
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const [needed, setNeeded] = useState(false);
 
   useEffect(() => {
     showPendingToast();
   }, []);
 
+  // Once loaded the region stays, so F8 keeps finding it after the last toast is gone.
+  if (items.length > 0 && !needed) setNeeded(true);
+  if (!needed && items.length === 0) return null;
   return (
-    <RadixToast.Provider
-      duration={TOAST_DEFAULT_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-    >
-      {items
-        .filter((item) => item.open)
-        .map((item) => (
-          <ToastCard key={item.id} item={item} />
-        ))}
-      <div className="toaster">
-        <RadixToast.Viewport
-          className="toaster__list"
-          hotkey={[TOAST_HOTKEY]}
-          label={`Notifications (${TOAST_HOTKEY})`}
-        />
-      </div>
-    </RadixToast.Provider>
+    <Suspense fallback={null}>
+      <ToastRegion items={items} onDismiss={dismissToast} />
+    </Suspense>
   );
 }

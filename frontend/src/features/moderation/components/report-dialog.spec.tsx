@@ -46,6 +46,8 @@ describe('ReportButton', () => {
     const button = screen.getByTestId('report-button');
     expect(button.textContent).toBe('Report feedback');
     await userEvent.click(button);
+    // The dialog's code arrives with the first one opened.
+    await screen.findByRole('dialog', { name: 'Report content' });
 
     expect(
       dialog()
