@@ -1,10 +1,21 @@
+// The global stylesheets first, so every component's own stylesheet comes after them in the cascade.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/shared.css';
+// The shared UI components' styles: these components are on every screen (the shell's dialogs, menus
+// and toasts; the fields and lists of most screens).
+import './components/ui/toast.css';
+import './components/ui/avatar.css';
+import './components/ui/tooltip.css';
+import './components/ui/dialog.css';
+import './components/ui/dropdown-menu.css';
+import './components/ui/form-field.css';
+import './components/ui/sort-select.css';
+import './components/ui/load-more-button.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
-import './styles.css';
-import './features/videos/compare/compare.css';
-import './features/moderation/moderation.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');

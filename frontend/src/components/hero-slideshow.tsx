@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { HERO_ROTATE_INTERVAL_MS } from '@/config/constants';
+import './hero-slideshow.css';
 
 export type SlideImage = { src: string; alt: string };
 

@@ -3,6 +3,7 @@ import { SiteFooter } from '@/app/layout/site-footer';
 import { SiteHeader } from '@/app/layout/site-header';
 import { UploadDialogProvider } from '@/app/layout/upload-dialog-provider';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
+import './layout.css';
 
 export function RootLayout() {
   return (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MailIcon } from '@/components/ui/icons';
 import { APP_NAME, CATEGORY_REQUEST_MAILTO, CONTACT_MAILTO } from '@/config/constants';
 import { paths } from '@/config/paths';
+import './layout.css';
 
 export function SiteFooter() {
   return (

@@ -23,6 +23,7 @@ import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useCurrentUser, type CurrentUser } from '@/lib/auth';
 import { personOf } from '@/lib/person';
+import './layout.css';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'site-nav__link site-nav__link--active' : 'site-nav__link';

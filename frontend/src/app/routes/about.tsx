@@ -4,6 +4,7 @@ import { APP_NAME, CATEGORIES_SECTION_ID } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
 import { useCurrentUser } from '@/lib/auth';
+import './about.css';
 
 const STEPS = [
   {

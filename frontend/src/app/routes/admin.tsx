@@ -14,6 +14,8 @@ import { ReportsManagement } from '@/features/moderation';
 import { VIDEOS_QUERY_KEY_ROOT } from '@/features/videos/api/get-videos';
 import { VideoManagement } from '@/features/videos/components/video-management';
 import { useCurrentUser } from '@/lib/auth';
+import '@/components/ui/tabs.css';
+import './admin.css';
 
 function AccessDenied({ signedIn }: { signedIn: boolean }) {
   const authDialog = useAuthDialog();

@@ -33,6 +33,8 @@ import { CompareView, frameRateOf, useCompareController } from '@/features/video
 import { thumbnailSource } from '@/features/videos/components/video-thumbnail';
 import { formatTimeAsFrame, frameSeekTime, timecodeSecondsForFrame } from '@/lib/frame-clock';
 import { useCurrentUser } from '@/lib/auth';
+import '@/features/videos/player/player.css';
+import '@/features/videos/compare/compare.css';
 
 const SIDE_NAME: Record<CompareSide, string> = { a: 'A', b: 'B' };
 

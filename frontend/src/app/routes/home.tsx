@@ -15,6 +15,7 @@ import { CategoryGrid } from '@/features/categories/components/category-grid';
 import { useInfiniteVideos, type VideoListSort } from '@/features/videos/api/get-videos';
 import { VideoGrid, VideoGridSkeleton } from '@/features/videos/components/video-card';
 import { useCurrentUser } from '@/lib/auth';
+import './home.css';
 
 function HeroActions() {
   const { isAuthenticated, isLoading } = useCurrentUser();

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { LOGIN_SUBTITLE, LOGIN_TITLE } from '@/features/auth/components/auth-copy';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useCurrentUser } from '@/lib/auth';
+import '@/features/auth/auth.css';
 
 export function LoginRoute() {
   const { isAuthenticated } = useCurrentUser();

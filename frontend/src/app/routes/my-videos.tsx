@@ -16,6 +16,7 @@ import { VideoGrid, VideoGridSkeleton } from '@/features/videos/components/video
 import { filterByTitle, sortVideos } from '@/features/videos/utils/video-list';
 import { useCurrentUser, type CurrentUser } from '@/lib/auth';
 import { formatCount, formatRating } from '@/lib/format';
+import './my-videos.css';
 
 const MY_VIDEOS_SORTS: { value: VideoListSort; label: string }[] = [
   { value: 'recent', label: 'Most Recent' },

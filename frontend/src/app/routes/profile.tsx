@@ -22,6 +22,9 @@ import { useCurrentUser } from '@/lib/auth';
 import { ReportButton } from '@/features/moderation';
 import { displayName, formatCount, formatRating } from '@/lib/format';
 import { personOf } from '@/lib/person';
+import '@/components/ui/tabs.css';
+import '@/features/users/users.css';
+import '@/features/feedback/feedback.css';
 
 function UserNotFound() {
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { REGISTER_SUBTITLE, REGISTER_TITLE } from '@/features/auth/components/auth-copy';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useCurrentUser } from '@/lib/auth';
+import '@/features/auth/auth.css';
 
 export function RegisterRoute() {
   const { isAuthenticated } = useCurrentUser();

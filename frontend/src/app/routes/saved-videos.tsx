@@ -6,6 +6,7 @@ import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
 import { useBookmarks } from '@/features/bookmarks/api/get-bookmarks';
 import { VideoGrid, VideoGridSkeleton } from '@/features/videos/components/video-card';
 import { useCurrentUser } from '@/lib/auth';
+import './saved-videos.css';
 
 function SavedVideosNotice({
   icon,

@@ -38,6 +38,8 @@ import { uploaderName } from '@/features/videos/utils/video-byline';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatRelativeDate } from '@/lib/format';
 import { personOf } from '@/lib/person';
+import '@/features/videos/player/player.css';
+import './video.css';
 
 function VideoNotFound() {
   return (

@@ -1,6 +1,7 @@
 import { DrawingPreview } from '@/features/annotations/components/drawing-preview';
 import { BrushIcon } from '@/features/annotations/components/tool-icons';
 import type { DrawingSession } from '@/features/annotations/hooks/use-drawing-session';
+import '@/features/annotations/annotations.css';
 
 /**
  * The feedback form's part of drawing: add one, or see, edit and remove the one that goes with

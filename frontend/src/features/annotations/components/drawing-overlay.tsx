@@ -6,6 +6,7 @@ import { usePictureRect, type PictureGeometry } from '@/features/annotations/hoo
 import { pendingPreview, type PictureSizes } from '@/features/annotations/utils/drawing-editor';
 import { clampUnit, mirrorPoint, mirrorShapes, type Rect } from '@/features/annotations/utils/drawing-geometry';
 import { ANNOTATION_LIMITS } from '@app/contracts';
+import '@/features/annotations/annotations.css';
 
 const placement = (rect: Rect) => ({ left: rect.x, top: rect.y, width: rect.width, height: rect.height });
 

@@ -2,6 +2,7 @@ import type { FeedbackDrawing } from '@app/contracts';
 import { useState } from 'react';
 import { DrawingShapes } from '@/features/annotations/components/drawing-shapes';
 import { pictureRectIn, type Size } from '@/features/annotations/utils/drawing-geometry';
+import '@/features/annotations/annotations.css';
 
 /** The preview's box in CSS pixels (16:9, like the player). */
 export const PREVIEW_BOX: Size = { width: 160, height: 90 };

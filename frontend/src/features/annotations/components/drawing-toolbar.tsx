@@ -10,6 +10,7 @@ import {
   type DrawingTool,
 } from '@/features/annotations/utils/drawing-editor';
 import { angleDegrees, formatDegrees, type Size } from '@/features/annotations/utils/drawing-geometry';
+import '@/features/annotations/annotations.css';
 
 const TOOL_HINTS: Record<DrawingTool, string> = {
   arrow: 'Drag from the tail to the point of the arrow.',

@@ -3,6 +3,7 @@ import { toast } from '@/components/ui/toast';
 import { useBookmarkCheck } from '@/features/bookmarks/api/check-bookmark';
 import { useToggleBookmark } from '@/features/bookmarks/api/toggle-bookmark';
 import { isUnauthorizedError } from '@/lib/api-client';
+import '@/features/bookmarks/bookmarks.css';
 
 type SaveButtonProps = {
   videoId: number;

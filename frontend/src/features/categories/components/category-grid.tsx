@@ -1,4 +1,5 @@
 import { useCategories, type Category } from '@/features/categories/api/get-categories';
+import '@/features/categories/categories.css';
 
 const SKELETON_TILE_COUNT = 6;
 

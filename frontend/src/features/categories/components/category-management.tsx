@@ -7,6 +7,7 @@ import { useCreateCategory } from '@/features/categories/api/create-category';
 import { useDeleteCategory } from '@/features/categories/api/delete-category';
 import { useCategories, type Category } from '@/features/categories/api/get-categories';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
+import '@/features/categories/categories.css';
 
 /** Category name and icon limits (spec section 9). */
 const CATEGORY_NAME_MAX = 50;

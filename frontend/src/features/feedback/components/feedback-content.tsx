@@ -2,6 +2,7 @@ import { Fragment, useMemo } from 'react';
 import { PlayIcon } from '@/components/ui/icons';
 import type { FeedbackPlayer } from '@/features/feedback/types';
 import { splitTimestamps } from '@/features/feedback/utils/timestamps';
+import '@/features/feedback/feedback.css';
 
 /** Feedback text; on a file video each time code ("0:42") plays the video from that moment. */
 export function FeedbackContent({

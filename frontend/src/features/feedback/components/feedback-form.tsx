@@ -8,6 +8,7 @@ import { feedbackFailureNotice } from '@/features/feedback/utils/feedback-errors
 import { formatTimecode } from '@/features/feedback/utils/timecode';
 import { formatTimestamp, insertAtSelection } from '@/features/feedback/utils/timestamps';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
+import '@/features/feedback/feedback.css';
 
 type FeedbackFormProps = {
   videoId: number;

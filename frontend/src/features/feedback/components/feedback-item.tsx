@@ -11,6 +11,8 @@ import { TimecodeChip } from '@/features/feedback/components/timecode-chip';
 import type { FeedbackPlayer } from '@/features/feedback/types';
 import { displayName, formatCount, formatRating, formatRelativeDate } from '@/lib/format';
 import { personOf } from '@/lib/person';
+import '@/components/ui/star-rating.css';
+import '@/features/feedback/feedback.css';
 
 type FeedbackItemProps = {
   feedback: Feedback;

@@ -1,5 +1,6 @@
 import { AwardIcon } from '@/components/ui/icons';
 import { feedbackLevelHint, feedbackLevelProgress } from '@/features/feedback/utils/feedback-level';
+import '@/features/feedback/feedback.css';
 
 /** Amateur, Pro or Expert from the number of feedback items given (spec section 4). */
 export function FeedbackLevelBadge({ feedbackGiven }: { feedbackGiven: number }) {

@@ -7,6 +7,7 @@ import type { Feedback } from '@/features/feedback/api/get-video-feedback';
 import { useEditReply, useReplyToFeedback, type FeedbackReply } from '@/features/feedback/api/reply-feedback';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
 import { formatRelativeDate } from '@/lib/format';
+import '@/features/feedback/feedback.css';
 
 /** Someone who can be mentioned: the conversation's people and the uploader. */
 type Person = { id: string; name: string };

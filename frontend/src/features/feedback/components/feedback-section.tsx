@@ -21,6 +21,7 @@ import {
 } from '@/features/feedback/utils/sort-feedback';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
+import '@/features/feedback/feedback.css';
 
 // Only a member writing on someone else's video sees the form: a visitor's page does not download
 // it, nor the feedback schema it validates with (and zod with that).

@@ -2,6 +2,7 @@ import type { FeedbackTimecode } from '@app/contracts';
 import { FilmIcon, RepeatIcon } from '@/components/ui/icons';
 import type { FeedbackPlayer } from '@/features/feedback/types';
 import { formatTimecode, isRange } from '@/features/feedback/utils/timecode';
+import '@/features/feedback/feedback.css';
 
 /**
  * The moment or range a feedback is pinned to. With a file player it is a button: a moment

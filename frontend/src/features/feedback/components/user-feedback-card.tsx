@@ -4,6 +4,8 @@ import { ThumbsUpIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import type { UserFeedbackItem } from '@/features/feedback/api/get-user-feedback';
 import { formatCount, formatRating, formatShortDate } from '@/lib/format';
+import '@/components/ui/star-rating.css';
+import '@/features/feedback/feedback.css';
 
 /** One piece of feedback a member gave, as listed on their profile (spec section 2). */
 export function UserFeedbackCard({ item }: { item: UserFeedbackItem }) {

@@ -5,6 +5,7 @@ import { TextAreaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useCreateReport } from '@/features/moderation/api/create-report';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
+import '@/features/moderation/moderation.css';
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam',

@@ -12,6 +12,7 @@ import { useResolveReport } from '@/features/moderation/api/resolve-report';
 import { REPORT_REASON_LABELS } from '@/features/moderation/components/report-dialog';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/format';
+import '@/features/moderation/moderation.css';
 
 const SUBJECT_LABELS: Record<ReportSubjectType, string> = {
   video: 'Video',

@@ -22,6 +22,7 @@ import { useNotificationStream } from '@/features/notifications/hooks/use-notifi
 import { bellLabel, formatUnreadBadge } from '@/features/notifications/utils/unread-badge';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
 import { formatRelativeDate } from '@/lib/format';
+import '@/features/notifications/notifications.css';
 
 type IconComponent = typeof BellIcon;
 

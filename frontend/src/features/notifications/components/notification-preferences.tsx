@@ -4,6 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { useNotificationPreferences } from '@/features/notifications/api/get-notification-preferences';
 import { useUpdateNotificationPreference } from '@/features/notifications/api/update-notification-preferences';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
+import '@/features/notifications/notifications.css';
 
 /**
  * The member's own choice of what the bell tells them: one switch per type, each saved as it is

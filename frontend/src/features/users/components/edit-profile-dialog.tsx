@@ -12,6 +12,7 @@ import { handleUnauthorized, isUnauthorizedError } from '@/lib/api-client';
 import { focusFirstInvalid, useForm } from '@/lib/use-form';
 import { personOf } from '@/lib/person';
 import { reportFailure } from '@/features/users/components/report-failure';
+import '@/features/users/users.css';
 
 type EditProfileDialogProps = {
   open: boolean;

@@ -4,6 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { CalendarIcon, MailIcon, PencilIcon, ShieldIcon } from '@/components/ui/icons';
 import { displayName, formatLongDate } from '@/lib/format';
 import { personOf } from '@/lib/person';
+import '@/features/users/users.css';
 
 export type ProfileStat = {
   label: string;

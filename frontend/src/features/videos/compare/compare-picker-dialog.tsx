@@ -10,6 +10,8 @@ import { compareEligibility } from '@/features/videos/compare/compare-eligibilit
 import { VideoThumbnail } from '@/features/videos/components/video-thumbnail';
 import { uploaderName } from '@/features/videos/utils/video-byline';
 import { filterByTitle } from '@/features/videos/utils/video-list';
+import '@/components/ui/tabs.css';
+import './compare.css';
 
 /** How many of the site's videos a title search shows. */
 const SEARCH_LIMIT = 24;

@@ -31,6 +31,8 @@ import {
   type PlayerAction,
 } from '@/features/videos/player/keyboard-shortcuts';
 import { KeyboardShortcutsDialog } from '@/features/videos/player/keyboard-shortcuts-dialog';
+import '@/features/videos/player/player.css';
+import './compare.css';
 
 const SIDE_INDEX: Record<CompareSide, SideIndex> = { a: 0, b: 1 };
 

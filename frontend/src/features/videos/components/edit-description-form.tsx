@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/toast';
 import type { Video } from '@/features/videos/api/get-videos';
 import { useUpdateVideo } from '@/features/videos/api/update-video';
 import { getServerMessage, isUnauthorizedError } from '@/lib/api-client';
+import './edit-description-form.css';
 
 export function EditDescriptionForm({
   video,

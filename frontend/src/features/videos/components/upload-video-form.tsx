@@ -22,6 +22,7 @@ import {
 import { readVideoDuration, videoLengthProblem } from '@/features/videos/utils/video-length-check';
 import { getServerMessage, isAbortError, isUnauthorizedError, UploadConnectionError } from '@/lib/api-client';
 import { focusFirstInvalid, useForm } from '@/lib/use-form';
+import './upload-video-form.css';
 
 export const DUPLICATE_VIDEO_MESSAGE = 'This video has already been uploaded. Please choose a different video.';
 

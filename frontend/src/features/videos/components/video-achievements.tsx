@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AwardIcon, TrendingUpIcon, VideoIcon } from '@/components/ui/icons';
 import { ACHIEVEMENT_THRESHOLDS } from '@/config/constants';
 import type { Video } from '@/features/videos/api/get-videos';
+import './video-achievements.css';
 
 type Achievement = { id: string; title: string; description: string; earned: boolean; icon: ReactNode };
 

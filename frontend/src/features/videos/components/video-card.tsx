@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import type { Video } from '@/features/videos/api/get-videos';
 import { VideoThumbnail } from '@/features/videos/components/video-thumbnail';
 import { formatCount, formatRating, formatRelativeDate } from '@/lib/format';
+import '@/features/videos/videos.css';
 
 type VideoCardProps = {
   video: Video;

@@ -13,6 +13,7 @@ import {
 import type { PlayerController } from '@/features/videos/player/player-controller';
 import { useFullscreen } from '@/features/videos/player/use-fullscreen';
 import { youtubeEmbedUrl } from '@/lib/youtube';
+import '@/features/videos/player/player.css';
 
 /** A still behind a status message; a missing or broken picture simply leaves the dark frame. */
 function StatusBackdrop({ video }: { video: Video }) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PlayIcon } from '@/components/ui/icons';
 import type { Video } from '@/features/videos/api/get-videos';
 import { youtubePreviewUrl } from '@/lib/youtube';
+import '@/features/videos/videos.css';
 
 type ThumbnailFields = Pick<Video, 'thumbnailData' | 'youtubeUrl' | 'thumbnailUrl'>;
 

@@ -17,6 +17,7 @@ import {
   type PlayerController,
   type PlayerSnapshot,
 } from '@/features/videos/player/player-controller';
+import './player.css';
 
 const formatSpeed = (speed: number) => `${speed}×`;
 

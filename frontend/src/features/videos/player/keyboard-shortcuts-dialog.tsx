@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { KEYBOARD_SHORTCUTS, type KeyboardShortcut } from '@/features/videos/player/keyboard-shortcuts';
+import './player.css';
 
 /**
  * The "Keyboard shortcuts" help (`?`): every key the player answers to, or the keys of a page
