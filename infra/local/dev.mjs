@@ -110,10 +110,11 @@ function watchCompile(onCompiled) {
     }
   });
   child.on('exit', (code, signal) => {
-    if (!shuttingDown) {
-      console.error(`[dev] the TypeScript compiler exited (${signal ?? code}); stopping everything`);
-      void shutdown(1);
-    }
+    if (shuttingDown) return;
+    // Ctrl-C reaches the whole terminal's process group, the compiler too.
+    if (signal === 'SIGINT') return void shutdown(0);
+    console.error(`[dev] the TypeScript compiler exited (${signal ?? code}); stopping everything`);
+    void shutdown(1);
   });
   return child;
 }
