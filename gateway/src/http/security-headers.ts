@@ -34,18 +34,6 @@ export const QUEUE_BOARD_CSP_DIRECTIVES: Directives = {
   'style-src': ["'self'", "'unsafe-inline'"],
 };
 
-/** The API's browsable document (Swagger UI, served by the gateway from swagger-ui-dist). */
-export const API_DOCS_PATH = '/api/docs';
-
-/**
- * Swagger UI sets style attributes as it renders, so its page may use inline styles; its scripts
- * are files of the gateway ('self'), none inline, and it fetches only /api/openapi.json.
- */
-export const API_DOCS_CSP_DIRECTIVES: Directives = {
-  ...APP_CSP_DIRECTIVES,
-  'style-src': ["'self'", "'unsafe-inline'"],
-};
-
 /** Browsers keep HTTPS-only for a year once they saw it over TLS. */
 const HSTS = 'max-age=31536000';
 /** Powerful features the app never uses, off for it and anything it embeds. */
@@ -69,11 +57,8 @@ export function securityHeaders(queueBoardPath: string): RequestHandler[] {
   }) as RequestHandler;
   const appPolicy = helmet.contentSecurityPolicy({ useDefaults: false, directives: APP_CSP_DIRECTIVES });
   const boardPolicy = helmet.contentSecurityPolicy({ useDefaults: false, directives: QUEUE_BOARD_CSP_DIRECTIVES });
-  const docsPolicy = helmet.contentSecurityPolicy({ useDefaults: false, directives: API_DOCS_CSP_DIRECTIVES });
-  const policy: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    if (isUnder(req.path, queueBoardPath)) return boardPolicy(req, res, next);
-    return (isUnder(req.path, API_DOCS_PATH) ? docsPolicy : appPolicy)(req, res, next);
-  };
+  const policy: RequestHandler = (req: Request, res: Response, next: NextFunction) =>
+    (isUnder(req.path, queueBoardPath) ? boardPolicy : appPolicy)(req, res, next);
   const transport: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
