@@ -129,3 +129,46 @@ describe('a first visit to Home', () => {
     }
   });
 });
+
+describe('the colour scheme', () => {
+  /** What a visitor sees painted: the page, the sticky header and a category tile (computed colours). */
+  async function paintedColours(scheme: 'light' | 'dark') {
+    const context = await browser.newContext({ colorScheme: scheme });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.baseUrl}/`);
+      await page.getByTestId('category-tile').nth(1).waitFor();
+      return await page.evaluate(`(() => {
+        const style = (selector) => getComputedStyle(document.querySelector(selector));
+        // The second tile: a category, not the selected "All".
+        const tile = getComputedStyle(document.querySelectorAll('[data-testid="category-tile"]')[1]);
+        return {
+          page: { background: style('body').backgroundColor, text: style('body').color },
+          header: style('.site-header').backgroundColor,
+          tile: { background: tile.backgroundColor, text: tile.color },
+          colorScheme: style(':root').colorScheme,
+        };
+      })()`);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('is light when the system is light', async () => {
+    expect(await paintedColours('light')).toEqual({
+      page: { background: 'rgb(255, 255, 255)', text: 'rgb(15, 23, 42)' },
+      header: 'rgba(255, 255, 255, 0.92)',
+      tile: { background: 'rgb(255, 255, 255)', text: 'rgb(15, 23, 42)' },
+      colorScheme: 'light dark',
+    });
+  });
+
+  it('follows a dark system setting: dark page, header and tiles with light text', async () => {
+    expect(await paintedColours('dark')).toEqual({
+      page: { background: 'rgb(15, 23, 42)', text: 'rgb(226, 232, 240)' },
+      header: 'rgba(15, 23, 42, 0.92)',
+      tile: { background: 'rgb(30, 41, 59)', text: 'rgb(226, 232, 240)' },
+      colorScheme: 'light dark',
+    });
+  });
+});
