@@ -36,6 +36,7 @@ export * from './feedback/annotations.types.js';
 export * from './feedback/annotations.schemas.js';
 export * from './notifications/notification.types.js';
 export * from './notifications/notifications.contracts.js';
+export * from './notifications/notification-dto.schemas.js';
 export * from './moderation/moderation.contracts.js';
 export * from './errors/error-response.js';
 export * from './http/same-type.js';

@@ -46,7 +46,7 @@ import {
   notificationPageDtoSchema,
   notificationPreferencesDtoSchema,
   notificationReadResultDtoSchema,
-} from '../notifications/notification.types.js';
+} from '../notifications/notification-dto.schemas.js';
 import {
   markNotificationsReadBodySchema,
   notificationPageQuerySchema,

@@ -1,4 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+// Type-only: the screens import this file for its labels, and need no schema built at load.
+import type {
+  notificationDtoSchema,
+  notificationPageDtoSchema,
+  notificationPreferencesDtoSchema,
+  notificationReadResultDtoSchema,
+} from './notification-dto.schemas.js';
 
 /**
  * What the notifications service tells a member (issue 16 §1). Each type can be turned off in the
@@ -49,42 +56,13 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   content_removed: 'My content removed by moderators',
 };
 
-/** One notification as the member's list and stream show it. */
-export const notificationDtoSchema = z.object({
-  /** Grows with every new or updated notification: the stream's event id. */
-  id: z.number().int(),
-  type: z.enum(NOTIFICATION_TYPES),
-  /** The sentence shown, composed by the service (the actor's name as it was then). */
-  text: z.string(),
-  /** Where it leads in the app: the video page, at the feedback when there is one. */
-  link: z.string(),
-  /** Who acted last (null for the system's own news: badges, processing). */
-  actorId: z.string().nullable(),
-  /** How many people a merged notification stands for (1 otherwise). */
-  count: z.number().int(),
-  videoId: z.number().int().nullable(),
-  feedbackId: z.number().int().nullable(),
-  read: z.boolean(),
-  /** ISO 8601: when it was first recorded, and when it last changed (a merge). */
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** One notification as the member's list and stream show it (the schemas: notification-dto.schemas). */
 export type NotificationDto = z.infer<typeof notificationDtoSchema>;
-
 /** GET /api/notifications */
-export const notificationPageDtoSchema = z.object({
-  items: z.array(notificationDtoSchema),
-  unreadCount: z.number().int(),
-  nextCursor: z.string().nullable(),
-});
 export type NotificationPageDto = z.infer<typeof notificationPageDtoSchema>;
-
 /** GET/PUT /api/notifications/preferences: every type, on or off. */
-export const notificationPreferencesDtoSchema = z.object({ types: z.record(z.enum(NOTIFICATION_TYPES), z.boolean()) });
 export type NotificationPreferencesDto = z.infer<typeof notificationPreferencesDtoSchema>;
-
 /** POST /api/notifications/read */
-export const notificationReadResultDtoSchema = z.object({ unreadCount: z.number().int() });
 export type NotificationReadResultDto = z.infer<typeof notificationReadResultDtoSchema>;
 
 /** The stream's replay: what came after the last event a client saw, oldest first. */
