@@ -2,7 +2,6 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useLayoutEffect, useRef } from 'react';
 import type { DialogProps } from '@/components/ui/dialog';
 import { CloseIcon } from '@/components/ui/icons';
-import '@/components/ui/primitives.css';
 
 // How many dialogs are open (a confirm can stack over a form): the page scrolls again after the last.
 let scrollLocks = 0;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import '@/components/ui/primitives.css';
 
 export type DialogProps = {
   open: boolean;

@@ -1,7 +1,7 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import type { DropdownMenuProps } from '@/components/ui/dropdown-menu';
-import '@/components/ui/primitives.css';
+import { TriggerContent } from '@/components/ui/menu-trigger-content';
 
 /** The Radix menu behind `DropdownMenu`, in a chunk of its own (visitors never see a menu). */
 export function DropdownMenuPanel({
@@ -18,8 +18,8 @@ export function DropdownMenuPanel({
     <RadixMenu.Root modal={false}>
       <div className="dropdown">
         <RadixMenu.Trigger asChild>
-          <button type="button" className={triggerClassName} aria-label={label} data-testid={triggerTestId}>
-            {trigger}
+          <button type="button" className={triggerClassName} data-testid={triggerTestId}>
+            <TriggerContent label={label} trigger={trigger} />
           </button>
         </RadixMenu.Trigger>
         {/* Rendered in place, not in a portal, so the styles scoped to where a menu sits keep applying. */}

@@ -1,4 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { TriggerContent } from '@/components/ui/menu-trigger-content';
+import '@/components/ui/primitives.css';
 
 export type MenuItem =
   | { kind: 'link'; label: string; to: string; icon?: ReactNode; testId?: string }
@@ -32,12 +34,11 @@ export function DropdownMenu(props: DropdownMenuProps) {
       <button
         type="button"
         className={props.triggerClassName}
-        aria-label={props.label}
         aria-haspopup="menu"
         aria-expanded={false}
         data-testid={props.triggerTestId}
       >
-        {props.trigger}
+        <TriggerContent label={props.label} trigger={props.trigger} />
       </button>
     </div>
   );

@@ -2,7 +2,6 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { CloseIcon } from '@/components/ui/icons';
 import type { ToastItem } from '@/components/ui/toast';
 import { TOAST_DEFAULT_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@/config/constants';
-import '@/components/ui/primitives.css';
 
 function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) => void }) {
   const destructive = item.variant === 'destructive';

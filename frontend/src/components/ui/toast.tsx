@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/config/constants';
+import '@/components/ui/primitives.css';
 
 export type ToastVariant = 'default' | 'destructive';
 

@@ -432,12 +432,12 @@ function SideControls({
             <button
               type="button"
               className="btn btn--primary btn--sm"
-              aria-label={`Sync video ${name} here`}
               disabled={disabled}
               onClick={() => onSync(controller.currentFrame(index))}
               data-testid={`compare-sync-here-${side}`}
             >
-              Sync here
+              {/* Named "Sync video A here" in words that include what it shows (WCAG 2.5.3, label in name). */}
+              Sync <span className="visually-hidden">video {name} </span>here
             </button>
           </>
         )}
