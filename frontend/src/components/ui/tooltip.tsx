@@ -7,7 +7,9 @@ const InsideTooltipProvider = createContext(false);
 
 /**
  * The spec's delays for every tooltip below it: 700 ms before one opens, at once within 300 ms of
- * another closing (Radix keeps that state per provider, so one provider serves the whole app).
+ * another closing. Radix keeps that state per provider, so wrap a screen's tooltips in one. (Not
+ * in AppProvider while no screen shows a tooltip: Radix's tooltip code would add ~10 kB to Home's
+ * first visit.)
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
@@ -27,7 +29,7 @@ type TooltipProps = {
 /** A hint shown on hover after 700 ms (at once within 300 ms of another closing) and on keyboard focus. */
 export function Tooltip(props: TooltipProps) {
   const tooltip = <TooltipRoot {...props} />;
-  // A tooltip outside the app's provider (a component rendered alone) still gets the spec's delays.
+  // A tooltip outside any provider still gets the spec's delays (the skip delay then only for itself).
   return useContext(InsideTooltipProvider) ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
 }
 
