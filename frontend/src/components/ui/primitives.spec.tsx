@@ -88,7 +88,7 @@ describe('Dialog', () => {
     await userEvent.keyboard('{Escape}');
     const backdrop = dialog.parentElement!;
     fireEvent.pointerDown(backdrop);
-    expect((within(dialog).getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Close' }).disabled).toBe(true);
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBe(dialog);
   });
 
