@@ -110,7 +110,7 @@ describe('moderation in the browser', () => {
     await dialog.getByRole('radio', { name: 'Other' }).check();
     await dialog.getByRole('textbox').fill('Off topic advertising');
     await dialog.getByRole('button', { name: 'Send report' }).click();
-    await tia.page.getByText('Thanks — the moderators will review it').waitFor();
+    await tia.page.getByTestId('toast').filter({ hasText: 'Thanks — the moderators will review it' }).waitFor();
     expect(await tia.page.getByRole('dialog').count()).toBe(0);
     // Nobody is offered to report their own feedback.
     await author.page.goto(`${stack.baseUrl}/video/${videoId}`);

@@ -12,10 +12,11 @@ export function DropdownMenuPanel({
   triggerClassName,
   triggerTestId,
   align = 'end',
-}: DropdownMenuProps) {
+  defaultOpen = false,
+}: DropdownMenuProps & { defaultOpen?: boolean }) {
   return (
     // Not modal: a modal menu locks scrolling with an injected <style>, which the app's CSP blocks.
-    <RadixMenu.Root modal={false}>
+    <RadixMenu.Root modal={false} defaultOpen={defaultOpen}>
       <div className="dropdown">
         <RadixMenu.Trigger asChild>
           <button type="button" className={triggerClassName} data-testid={triggerTestId}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { TriggerContent } from '@/components/ui/menu-trigger-content';
 import '@/components/ui/primitives.css';
 
@@ -28,7 +28,8 @@ const DropdownMenuPanel = lazy(async () => ({
  * Escape closes and returns focus to the button, Tab or a press elsewhere closes.
  */
 export function DropdownMenu(props: DropdownMenuProps) {
-  // Until the menu's code arrives (a moment after the page), the same button stands in, closed.
+  // A press on the stand-in, before the menu's code arrives, opens the menu once it has.
+  const [pressedEarly, setPressedEarly] = useState(false);
   const placeholder = (
     <div className="dropdown">
       <button
@@ -37,6 +38,7 @@ export function DropdownMenu(props: DropdownMenuProps) {
         aria-haspopup="menu"
         aria-expanded={false}
         data-testid={props.triggerTestId}
+        onClick={() => setPressedEarly(true)}
       >
         <TriggerContent label={props.label} trigger={props.trigger} />
       </button>
@@ -44,7 +46,7 @@ export function DropdownMenu(props: DropdownMenuProps) {
   );
   return (
     <Suspense fallback={placeholder}>
-      <DropdownMenuPanel {...props} />
+      <DropdownMenuPanel {...props} defaultOpen={pressedEarly} />
     </Suspense>
   );
 }
