@@ -12,7 +12,14 @@ type SortSelectProps<T extends string> = {
   label?: string;
 };
 
-/** A labelled "Sort by" select over a fixed list of options; anything else is ignored. */
+/**
+ * A labelled "Sort by" select over a fixed list of options; anything else is ignored.
+ *
+ * Native on purpose, not Radix Select: Radix's listbox hides its scrollbar with an inline <style>
+ * element and locks scrolling with another, both of which the app's Content-Security-Policy
+ * blocks (default-src 'self'), while a native select is already labelled, keyboard-operable and
+ * gives phones their own picker.
+ */
 export function SortSelect<T extends string>({
   id,
   value,
