@@ -11,18 +11,9 @@ import { createInterface } from 'node:readline';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeDependencies } from './lib/ensure-deps.mjs';
+import { wholeRunLanes } from './lib/test-lanes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The config's own testPathIgnorePatterns, which a lane's --testPathIgnorePatterns replaces. */
-const JEST_IGNORED = ['/node_modules/', '/dist/', '/.data/', '/.test-data/'];
-/** Long integration suites run in the browser lane, so both lanes end together. */
-const MOVED_TO_E2E_LANE = [
-  '/services/media-worker/src/transcode/transcode\\.int-spec\\.ts$',
-  '/gateway/src/videos/video-paging\\.int-spec\\.ts$',
-  '/gateway/src/auth/admin-bootstrap\\.int-spec\\.ts$',
-  '/gateway/src/videos/video-uploads\\.int-spec\\.ts$',
-];
 
 ensureNodeDependencies(root);
 
@@ -76,31 +67,7 @@ try {
   const narrowed = jestArgs.some((arg) => !arg.startsWith('--') || /^--(selectProjects|testPathPatterns)/.test(arg));
   const lanes = narrowed
     ? [{ name: '', args: [] }]
-    : [
-        {
-          name: 'main',
-          args: [
-            '--selectProjects',
-            ...['unit', 'unit-dom', 'service', 'integration'],
-            '--testPathIgnorePatterns',
-            ...JEST_IGNORED,
-            ...MOVED_TO_E2E_LANE,
-          ],
-        },
-        {
-          name: 'e2e',
-          args: [
-            '--testSequencer',
-            join(root, 'infra/jest/realtime-last-sequencer.mjs'),
-            '--selectProjects',
-            'e2e',
-            'integration',
-            '--testPathPatterns',
-            '/frontend/e2e/',
-            ...MOVED_TO_E2E_LANE,
-          ],
-        },
-      ];
+    : wholeRunLanes(join(root, 'infra/jest/realtime-last-sequencer.mjs'));
   // The zero-warning policy is part of the suite: types (tests included), lint and format. It runs
   // beside the lanes at the lowest priority, using the CPU they leave idle (they wait on real time,
   // browsers and servers) without slowing what they measure.
