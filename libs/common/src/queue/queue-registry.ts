@@ -82,10 +82,16 @@ function domainEventQueues() {
     },
     worker: { concurrency: 4, ...TAKEN_OVER_AFTER_30_S },
   };
-  return Object.fromEntries(Object.values(DOMAIN_EVENT_QUEUES).map((name) => [name, settings])) as Record<
-    DomainEventQueueName,
-    QueueSettings
-  >;
+  // A member reads their notifications in the order they were made (the stream's ids follow the
+  // rows), so that consumer takes one batch at a time: a relay queues batches in commit order,
+  // and four at once let a later feedback's notice be written before an earlier one's.
+  const inOrder: QueueSettings = { ...settings, worker: { ...settings.worker, concurrency: 1 } };
+  return Object.fromEntries(
+    Object.values(DOMAIN_EVENT_QUEUES).map((name) => [
+      name,
+      name === DOMAIN_EVENT_QUEUES.notifications ? inOrder : settings,
+    ]),
+  ) as Record<DomainEventQueueName, QueueSettings>;
 }
 
 export type QueueName = keyof typeof QUEUES;
