@@ -11,6 +11,7 @@ export const MOVED_TO_E2E_LANE = [
   '/gateway/src/videos/video-paging\\.int-spec\\.ts$',
   '/gateway/src/auth/admin-bootstrap\\.int-spec\\.ts$',
   '/gateway/src/videos/video-uploads\\.int-spec\\.ts$',
+  '/infra/local/dev\\.int-spec\\.ts$',
 ];
 
 /**
