@@ -18,6 +18,10 @@ const apiProxy = {
 export default defineConfig({
   root: frontendRoot,
   plugins: [react(), precompress()],
+  // Every script and style tag of the built index.html, and a <meta property="csp-nonce">, carry
+  // this placeholder; the gateway puts a fresh nonce in its place per response, and in the CSP
+  // (gateway/src/spa/app-shell.ts). The app hands it to the <style> elements Radix adds (main.tsx).
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -28,6 +28,7 @@ import { GatewayHealthController } from './health/gateway-health.controller.js';
 import { GATEWAY_REDIS, GATEWAY_STORAGE } from './health/gateway-health.tokens.js';
 import { SpaController } from './spa/spa.controller.js';
 import { ListingCache } from './videos/listing-cache.js';
+import { AppShell } from './spa/app-shell.js';
 import { PrecompressedAssets } from './spa/precompressed-assets.js';
 import { HttpDrain } from './http/http-drain.js';
 import { ThrottleModule } from './throttle/throttle.module.js';
@@ -60,6 +61,7 @@ import { OpenApiController } from './openapi/openapi.controller.js';
   ],
   providers: [
     HttpDrain,
+    AppShell,
     PrecompressedAssets,
     gatewayRpcClient,
     AdminClient,

@@ -158,6 +158,43 @@ describe('security headers', () => {
     expect(header(board, 'content-security-policy')).not.toMatch(/script-src[^;]*unsafe/);
   });
 
+  it('give each load of the app shell a nonce of its own, named in its policy; other responses keep the plain policy', async () => {
+    /** The nonces on the shell's tags and its csp-nonce meta tag, and those its policy names. */
+    const nonces = async (path: string) => {
+      // A revalidation too must get the page anew, never a 304 for a copy with an old nonce.
+      const res = await visitor().request<string>('GET', path, { headers: { 'if-none-match': '*' } });
+      expect({ path, status: res.status, etag: header(res, 'etag') }).toEqual({ path, status: 200, etag: null });
+      const inHtml = new Set([...res.body.matchAll(/ nonce="([^"]*)"/g)].map((match) => match[1]!));
+      const csp = header(res, 'content-security-policy') ?? '';
+      const directive = (name: string) => new RegExp(`(?:^|;)\\s*${name} ([^;]*)`).exec(csp)?.[1];
+      return { inHtml: [...inHtml], styleSrc: directive('style-src'), scriptSrc: directive('script-src'), csp };
+    };
+    const first = await nonces('/');
+    const second = await nonces('/');
+    const route = await nonces(`/video/${fileVideo.id}`);
+    const index = await nonces('/index.html');
+    for (const shell of [first, second, route, index]) {
+      // One nonce on every tag (the built shell has script, stylesheet and meta tags), 128 bits or more.
+      expect(shell.inHtml).toHaveLength(1);
+      const nonce = shell.inHtml[0]!;
+      expect(Buffer.from(nonce, 'base64').length).toBeGreaterThanOrEqual(16);
+      expect(shell.styleSrc).toBe(`'self' 'nonce-${nonce}'`);
+      expect(shell.scriptSrc).toBe(`'self' 'nonce-${nonce}'`);
+      expect(shell.csp).not.toContain('unsafe-inline');
+    }
+    expect(new Set([first, second, route, index].map((shell) => shell.inHtml[0])).size).toBe(4);
+    // An asset, an API answer and an error: the policy without a nonce, styles and scripts from the app only.
+    for (const res of [
+      await visitor().get(await entryScript()),
+      await visitor().get('/api/categories'),
+      await visitor().get('/api/no-such-thing'),
+    ]) {
+      const csp = header(res, 'content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).not.toMatch(/nonce-|style-src|script-src/);
+    }
+  });
+
   it('never sends HSTS over plain HTTP, even when an untrusted client claims X-Forwarded-Proto: https', async () => {
     const res = await visitor().request('GET', '/api/categories', { headers: { 'x-forwarded-proto': 'https' } });
     expect(res.status).toBe(200);

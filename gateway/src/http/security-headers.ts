@@ -34,6 +34,24 @@ export const QUEUE_BOARD_CSP_DIRECTIVES: Directives = {
   'style-src': ["'self'", "'unsafe-inline'"],
 };
 
+/**
+ * The policy of a response that serves the app's shell (spa/app-shell.ts): the app's, plus this
+ * response's nonce for scripts and styles. The shell's tags carry it (Vite's html.cspNonce), and
+ * so do the two <style> elements Radix Select adds at run time (its listbox's scrollbar rule; the
+ * scroll lock's padding, by scrollbar width), which the app reads from the shell's
+ * <meta property="csp-nonce">. Inline styles and scripts without it stay blocked.
+ */
+export function appShellPolicy(nonce: string): string {
+  const directives: Directives = {
+    ...APP_CSP_DIRECTIVES,
+    'script-src': ["'self'", `'nonce-${nonce}'`],
+    'style-src': ["'self'", `'nonce-${nonce}'`],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
 /** Browsers keep HTTPS-only for a year once they saw it over TLS. */
 const HSTS = 'max-age=31536000';
 /** Powerful features the app never uses, off for it and anything it embeds. */

@@ -4,17 +4,21 @@ import { readdirSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { config } from '../config.js';
 import { acceptedEncoding, type ContentCoding } from './accept-encoding.js';
+import { AppShell } from './app-shell.js';
 import { HASHED_ASSET_CACHING, staticCacheHeaders } from './static-cache.js';
 
 /** The siblings the build writes beside each text file (frontend/vite-plugins/precompress.ts). */
 const SUFFIXES: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
+/** The shell and its built siblings, which carry the nonce placeholder: the shell is rendered instead. */
+const SHELL_FILES = new Set(['/index.html', '/index.html.br', '/index.html.gz']);
 
 /**
  * The built SPA's text files (bundles, styles, index.html) as the build precompressed them: the
  * `.br` or `.gz` sibling the browser accepts, with the original's Content-Type and caching, so no
  * request spends CPU compressing. Range requests, HEAD and conditional requests work on the sent
  * file as on any static one; each encoding has its own ETag. Images and video have no siblings and
- * are left to the static files middleware, as is a browser that accepts neither encoding.
+ * are left to the static files middleware, as is a browser that accepts neither encoding. The shell,
+ * index.html, is rendered per request with its CSP nonce (app-shell.ts), also at its own address.
  */
 @Injectable()
 export class PrecompressedAssets {
@@ -23,8 +27,11 @@ export class PrecompressedAssets {
   /** URL path → the encodings it has a sibling for; read once, as the build ships with the gateway. */
   private readonly variants = findVariants(this.staticDir);
 
+  constructor(private readonly shell: AppShell) {}
+
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (SHELL_FILES.has(req.path) && this.shell.exists()) return this.shell.send(req, res);
     if (!this.send(req, res, req.path)) next();
   };
 
@@ -71,7 +78,7 @@ function findVariants(staticDir: string): Map<string, ContentCoding[]> {
     const available = (Object.keys(SUFFIXES) as ContentCoding[]).filter((coding) =>
       files.has(`${file}${SUFFIXES[coding]}`),
     );
-    if (available.length) variants.set(file, available);
+    if (available.length && !SHELL_FILES.has(file)) variants.set(file, available);
   }
   return variants;
 }

@@ -1,11 +1,10 @@
 import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sessionCookieName } from '../auth/session.setup.js';
 import { markSessionsFromBeforeTheMarker } from '../auth/signed-in-marker.js';
 import { config } from '../config.js';
-import { PrecompressedAssets } from './precompressed-assets.js';
+import { AppShell } from './app-shell.js';
 import { RoutePreloads } from './route-preloads.js';
 
 const API_PREFIX = /^\/api(\/|$)/;
@@ -19,22 +18,19 @@ const SESSION_ABSOLUTE_MS = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
  */
 @Controller()
 export class SpaController {
-  private readonly indexHtml = resolve(config.STATIC_DIR, 'index.html');
   private readonly preloads = RoutePreloads.fromBuild(resolve(config.STATIC_DIR));
 
-  constructor(private readonly assets: PrecompressedAssets) {}
+  constructor(private readonly shell: AppShell) {}
 
   @Get('{*path}')
   serve(@Req() req: Request, @Res() res: Response): void {
     if (API_PREFIX.test(req.path) || INTERNAL_ONLY.test(req.path))
       throw new NotFoundException({ message: `Not found: ${req.method} ${req.path}` });
-    if (!existsSync(this.indexHtml))
+    if (!this.shell.exists())
       throw new NotFoundException({ message: 'The web app has not been built (npm run build)' });
-    // The shell must never be cached, or a deploy would leave browsers on stale asset names.
-    res.setHeader('Cache-Control', 'no-cache');
     markSessionsFromBeforeTheMarker(req, res, sessionCookieName(req), SESSION_ABSOLUTE_MS);
     const preloads = this.preloads.links(req.path);
     if (preloads.length) res.setHeader('Link', preloads.join(', '));
-    if (!this.assets.send(req, res, '/index.html')) res.sendFile(this.indexHtml);
+    this.shell.send(req, res);
   }
 }
