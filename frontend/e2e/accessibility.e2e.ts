@@ -187,6 +187,16 @@ async function memberScans(scanner: Scanner, scheme: Scheme): Promise<void> {
     await scanDialog(scanner, page, 'member /', 'Upload Video', () =>
       page.getByRole('button', { name: 'Upload Video' }).first().click(),
     );
+    // A select's list open inside a dialog: the upload dialog's Category.
+    await page.getByRole('button', { name: 'Upload Video' }).first().click();
+    const upload = page.getByRole('dialog', { name: 'Upload Video', exact: true });
+    await upload.getByRole('combobox', { name: 'Category' }).getByText('Select a category').waitFor();
+    await upload.getByRole('combobox', { name: 'Category' }).click();
+    await scanner.scan(page, 'member / + dialog "Upload Video" + Category list', page.getByRole('listbox'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await upload.waitFor({ state: 'detached' });
     await page.getByTestId('user-menu-trigger').click();
     await scanner.scan(page, 'member / + account menu', page.getByRole('menuitem', { name: 'Log out' }));
     await page.keyboard.press('Escape');
@@ -195,6 +205,11 @@ async function memberScans(scanner: Scanner, scheme: Scheme): Promise<void> {
     await page.keyboard.press('Escape');
 
     await visit('/my-videos', (p) => p.getByRole('button', { name: 'Video actions' }).first());
+    // A select's list open on a page: the Category filter.
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await scanner.scan(page, 'member /my-videos + Category list', page.getByRole('listbox'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Video actions' }).first().click();
     await scanner.scan(page, 'member /my-videos + video actions menu', page.getByRole('menuitem', { name: 'Delete' }));
     await page.getByRole('menuitem', { name: 'Delete' }).click();

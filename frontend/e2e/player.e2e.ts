@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  chooseOption,
   decodeFrameCode,
   decodeFrameCodesOfFile,
   eventually,
@@ -74,9 +75,9 @@ async function uploadThroughDialog(page: Page, clip: Clip, file: string): Promis
   await page.getByRole('main').getByRole('button', { name: 'Upload Video' }).click();
   const dialog = page.getByTestId('upload-dialog');
   await dialog.waitFor();
-  await dialog.getByLabel('Category').locator('option').nth(1).waitFor({ state: 'attached' });
   await dialog.getByLabel('Title').fill(clip.title);
-  await dialog.getByLabel('Category').selectOption({ index: 1 });
+  // The first category, once the categories have come (the select is disabled until then).
+  await chooseOption(dialog.getByRole('combobox', { name: 'Category' }), { index: 0 });
   await dialog.getByTestId('upload-file-input').setInputFiles({
     name: `${clip.key}.mp4`,
     mimeType: 'video/mp4',

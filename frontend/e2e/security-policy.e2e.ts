@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { UserDto, VideoDto } from '@app/contracts';
 import {
+  chooseOption,
   eventually,
   launchChromium,
   linkYoutubeVideo,
@@ -18,7 +19,7 @@ import {
 
 // The Content-Security-Policy the gateway sends, as Chromium enforces it: every screen of the app
 // (visitor, member, admin; a file video playing, a YouTube video embedded, a picture previewed
-// before upload) works with no violation reported, while a deliberate violation is caught, so
+// before upload, a select's list open on a page and in a dialog) works with no violation reported, while a deliberate violation is caught, so
 // the check can fail.
 
 // A real 1×1 PNG.
@@ -81,6 +82,15 @@ const REPORT_VIOLATIONS = `
     window.__cspViolation(event.effectiveDirective + ' blocked ' + event.blockedURI + ' (' + event.sourceFile + ')');
   });
 `;
+/**
+ * With a select's list open, what Radix's two <style> elements do, had the policy let them apply:
+ * the page does not scroll behind the list (react-remove-scroll-bar), and the list's scrollbar is
+ * hidden (Select.Viewport).
+ */
+const RADIX_SELECT_STYLES_APPLIED = `({
+  pageLocked: getComputedStyle(document.body).overflow === 'hidden',
+  scrollbarHidden: getComputedStyle(document.querySelector('[data-radix-select-viewport]')).scrollbarWidth === 'none',
+})`;
 /** Every image of the page has loaded or failed: a blocked one has been reported by then. */
 const IMAGES_SETTLED = `[...document.images].every((img) => img.complete)`;
 
@@ -166,11 +176,31 @@ describe('the Content-Security-Policy in Chromium', () => {
     );
     for (const [path, ready] of [
       ['/', (page: Page) => page.getByTestId('home-search-input').waitFor()],
-      ['/my-videos', heading('My Videos')],
       ['/saved-videos', heading('Saved Videos')],
     ] as const) {
       violations.push(...(await visit(member, path, ready)));
     }
+    // A select's list open, on the page and in the upload dialog: Radix adds two <style> elements
+    // (the page's scroll lock, the list's hidden scrollbar), which apply with the response's nonce.
+    violations.push(
+      ...(await visit(member, '/my-videos', async (page) => {
+        await heading('My Videos')(page);
+        await page.getByRole('combobox', { name: 'Category' }).click();
+        await page.getByRole('listbox').waitFor();
+        expect(await page.evaluate(RADIX_SELECT_STYLES_APPLIED)).toEqual({ pageLocked: true, scrollbarHidden: true });
+        await page.keyboard.press('Escape');
+        await page.getByRole('listbox').waitFor({ state: 'detached' });
+        await chooseOption(page.getByRole('combobox', { name: 'Sort by' }), 'Most Viewed');
+        await page.getByRole('button', { name: 'Upload Video' }).first().click();
+        const dialog = page.getByRole('dialog', { name: 'Upload Video' });
+        await dialog.getByRole('combobox', { name: 'Category' }).click();
+        await page.getByRole('listbox').waitFor();
+        expect(await page.evaluate(RADIX_SELECT_STYLES_APPLIED)).toEqual({ pageLocked: true, scrollbarHidden: true });
+        await page.getByRole('option').first().click();
+        await page.getByRole('listbox').waitFor({ state: 'detached' });
+        expect(await dialog.getByRole('combobox', { name: 'Category' }).getAttribute('data-placeholder')).toBeNull();
+      })),
+    );
     // The profile, with a new picture previewed (a blob: image) before it is uploaded.
     violations.push(
       ...(await visit(member, `/profile/${uploader.user.id}`, async (page) => {

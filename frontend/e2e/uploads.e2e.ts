@@ -6,6 +6,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { VIDEO_UPLOAD_MESSAGES } from '@app/contracts';
 import { objectStorageFromEnv, type ObjectStorage } from '@app/storage';
 import {
+  chooseOption,
   eventually,
   launchChromium,
   makeTestVideo,
@@ -78,9 +79,9 @@ async function openUploadDialog(page: Page, title: string, file: string) {
   await page.getByRole('main').getByRole('button', { name: 'Upload Video' }).click();
   const dialog = page.getByTestId('upload-dialog');
   await dialog.waitFor();
-  await dialog.getByLabel('Category').locator('option').nth(1).waitFor({ state: 'attached' });
   await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Category').selectOption({ index: 1 });
+  // The first category, once the categories have come (the select is disabled until then).
+  await chooseOption(dialog.getByRole('combobox', { name: 'Category' }), { index: 0 });
   // By path: the browser reads the file from disk, as it does a member's.
   await dialog.getByTestId('upload-file-input').setInputFiles(file);
   return dialog;

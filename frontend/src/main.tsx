@@ -10,12 +10,20 @@ import './components/ui/tooltip.css';
 import './components/ui/dialog.css';
 import './components/ui/dropdown-menu.css';
 import './components/ui/form-field.css';
+import './components/ui/select.css';
 import './components/ui/sort-select.css';
 import './components/ui/load-more-button.css';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
+
+// The response's CSP nonce, which the gateway wrote into the shell: the <style> elements Radix
+// Select adds (its scroll lock's, through get-nonce; its listbox's, from getNonce) carry it, or the
+// policy blocks them. The browser hides a nonce attribute once parsed, leaving the property.
+const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (cspNonce) setNonce(cspNonce);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');

@@ -16,3 +16,4 @@ export * from './strict-mock.js';
 export * from './domain-event-fixtures.js';
 export * from './owner-state-fixtures.js';
 export * from './frame-coded-clips.js';
+export * from './select-option.js';

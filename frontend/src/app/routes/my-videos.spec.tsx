@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { chooseOption } from '@/testing/choose-option';
 import { aCategory, aUser, aVideo, feedbackStats, MEMBER_ID } from '@/testing/fixtures';
 import { failure, json, listPage, MockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
@@ -61,7 +62,7 @@ describe('My Videos (/my-videos)', () => {
     renderRoute('/my-videos', api);
     await screen.findByRole('heading', { name: 'Putting drill' });
 
-    await userEvent.selectOptions(screen.getByLabelText('Category'), '🎸 Guitar');
+    await chooseOption(screen.getByRole('combobox', { name: 'Category' }), '🎸 Guitar');
     expect(titles()).toEqual(['Barre chords']);
 
     await userEvent.type(screen.getByLabelText('Search by title'), 'putt');

@@ -2,6 +2,7 @@ import type { VideoListSort } from '@app/contracts';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { UploadVideoButton } from '@/app/layout/upload-video-button';
 import { DocumentTitle } from '@/components/ui/document-title';
+import { Select } from '@/components/ui/select';
 import { SortSelect } from '@/components/ui/sort-select';
 import { EyeIcon, MessageIcon, SearchIcon, StarIcon, VideoIcon } from '@/components/ui/icons';
 import { LOGIN_REDIRECT_URL, USER_VIDEOS_LIMIT } from '@/config/constants';
@@ -142,19 +143,18 @@ function MyVideosContent({ user }: { user: CurrentUser }) {
           <label htmlFor="my-videos-category" className="filter-field__label">
             Category
           </label>
-          <select
+          <Select
             id="my-videos-category"
-            className="field__control field__control--select"
             value={categoryId}
-            onChange={(event) => setCategoryId(event.target.value)}
-          >
-            <option value={ALL_CATEGORIES}>All Categories</option>
-            {categories.data?.map((category) => (
-              <option key={category.id} value={String(category.id)}>
-                {category.icon} {category.name}
-              </option>
-            ))}
-          </select>
+            onValueChange={setCategoryId}
+            options={[
+              { value: ALL_CATEGORIES, label: 'All Categories' },
+              ...(categories.data ?? []).map((category) => ({
+                value: String(category.id),
+                label: `${category.icon} ${category.name}`,
+              })),
+            ]}
+          />
         </div>
         <SortSelect id="my-videos-sort" variant="filter" value={sort} options={MY_VIDEOS_SORTS} onChange={setSort} />
       </div>

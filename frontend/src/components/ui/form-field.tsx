@@ -1,10 +1,5 @@
-import {
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { Select, type SelectProps } from '@/components/ui/select';
 
 type FieldFrameProps = {
   label: string;
@@ -98,22 +93,23 @@ export function TextAreaField({ label, error, hint, aside, optional, className, 
   );
 }
 
-type SelectFieldProps = FieldFrameProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>;
+type SelectFieldProps = FieldFrameProps &
+  Pick<SelectProps, 'value' | 'options' | 'onValueChange' | 'placeholder' | 'name' | 'disabled' | 'required'> & {
+    className?: string;
+  };
 
-/** A labelled native select (options as children), with the same message placement as the inputs. */
-export function SelectField({ label, error, hint, aside, optional, className, children, ...select }: SelectFieldProps) {
+/** A labelled select (Radix; its options as data), with the same message placement as the inputs. */
+export function SelectField({ label, error, hint, aside, optional, className, ...select }: SelectFieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside} optional={optional}>
-      <select
+      <Select
         id={id}
-        className={['field__control field__control--select', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        className={className}
+        invalid={Boolean(error)}
+        describedBy={describedBy(id, error, hint)}
         {...select}
-      >
-        {children}
-      </select>
+      />
     </FieldFrame>
   );
 }

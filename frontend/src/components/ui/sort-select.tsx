@@ -1,3 +1,5 @@
+import { Select } from '@/components/ui/select';
+
 export type SortOption<T extends string> = { value: T; label: string };
 
 type SortSelectProps<T extends string> = {
@@ -12,14 +14,7 @@ type SortSelectProps<T extends string> = {
   label?: string;
 };
 
-/**
- * A labelled "Sort by" select over a fixed list of options; anything else is ignored.
- *
- * Native on purpose, not Radix Select: Radix's listbox hides its scrollbar with an inline <style>
- * element and locks scrolling with another, both of which the app's Content-Security-Policy
- * blocks (default-src 'self'), while a native select is already labelled, keyboard-operable and
- * gives phones their own picker.
- */
+/** A labelled "Sort by" select over a fixed list of options; anything else is ignored. */
 export function SortSelect<T extends string>({
   id,
   value,
@@ -35,22 +30,17 @@ export function SortSelect<T extends string>({
       <label htmlFor={id} className={toolbar ? 'sort-select__label' : 'filter-field__label'}>
         {label}
       </label>
-      <select
+      <Select
         id={id}
-        className={`field__control field__control--select${toolbar ? ' sort-select__control' : ''}`}
-        data-testid={testId}
+        className={toolbar ? 'sort-select__control' : undefined}
+        testId={testId}
         value={value}
-        onChange={(event) => {
-          const next = options.find((option) => option.value === event.target.value);
+        options={options}
+        onValueChange={(chosen) => {
+          const next = options.find((option) => option.value === chosen);
           if (next) onChange(next.value);
         }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      />
     </div>
   );
 }

@@ -220,21 +220,17 @@ export function UploadVideoForm({
           label="Category"
           name="categoryId"
           value={values.categoryId}
-          onChange={(event) => form.setValue('categoryId', event.target.value)}
+          onValueChange={(categoryId) => form.setValue('categoryId', categoryId)}
           error={errors.categoryId}
           hint={categoriesError ? 'Categories could not be loaded. Close the dialog and try again.' : undefined}
           disabled={categories === undefined}
           required
-        >
-          <option value="">
-            {categories === undefined && !categoriesError ? 'Loading categories…' : 'Select a category'}
-          </option>
-          {categories?.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.icon} {category.name}
-            </option>
-          ))}
-        </SelectField>
+          placeholder={categories === undefined && !categoriesError ? 'Loading categories…' : 'Select a category'}
+          options={(categories ?? []).map((category) => ({
+            value: String(category.id),
+            label: `${category.icon} ${category.name}`,
+          }))}
+        />
 
         <fieldset className="segmented">
           <legend className="field__label">Video source</legend>
