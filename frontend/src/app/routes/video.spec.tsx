@@ -149,6 +149,32 @@ describe('Video page (/video/{id})', () => {
     expect(await screen.findByRole('button', { name: 'Save', pressed: false })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit Description' })).toBeNull();
   });
+
+  it('holds a member’s press on a star until it knows who they are, instead of asking them to log in', async () => {
+    let answerWhoIsSignedIn: (reply: ReturnType<typeof json>) => void = () => undefined;
+    // Neither the feedback's author nor the uploader: a member who may rate it.
+    const rater = aUser({ id: '3b9d6f52-5c1e-4f0a-8d2b-6a7e9c0f1d24', firstName: 'Ada' });
+    api = videoApi({ user: rater }).get(
+      '/api/auth/user',
+      () => new Promise((resolve) => (answerWhoIsSignedIn = resolve)),
+    );
+    renderRoute('/video/7', api);
+    const item = within(await screen.findByTestId('feedback-item'));
+    const fiveStars = item.getByRole('button', { name: 'Rate 5 stars' });
+    expect(fiveStars.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(fiveStars);
+    fireEvent.click(item.getByTestId('feedback-helpful'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => answerWhoIsSignedIn(json(rater)));
+    await waitFor(() =>
+      expect(item.getByRole('button', { name: 'Rate 5 stars' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(item.getByTestId('feedback-helpful').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests.filter((line) => line.startsWith('POST'))).toEqual([]);
+  });
 });
 
 /** The mocked server of the player tests below. */

@@ -76,7 +76,8 @@ function FeedbackListSkeleton() {
 type InteractiveFeedbackItemProps = {
   videoId: number;
   feedback: Feedback;
-  viewerId: string | null;
+  /** null for a visitor; undefined while the app does not yet know who is signed in. */
+  viewerId: string | null | undefined;
   uploader: { id: string; name: string } | null;
   isOwnVideo: boolean;
   renderReport?: RenderReport;
@@ -117,12 +118,16 @@ function InteractiveFeedbackItem({
   });
   const rate = useRateFeedback(videoId, { onError: onError('rate') });
 
+  // Until the member is known, a press would ask a signed-in member to log in: the buttons wait.
+  const viewerUnknown = viewerId === undefined;
   const onVote = () => {
+    if (viewerUnknown) return;
     if (!viewerId) return onRequireLogin();
     vote.mutate(feedback);
   };
 
   const onRate = (stars: number) => {
+    if (viewerUnknown) return;
     if (!viewerId) return onRequireLogin();
     rate.mutate({ feedback, rating: stars });
   };
@@ -131,8 +136,8 @@ function InteractiveFeedbackItem({
     <FeedbackItem
       feedback={feedback}
       isOwn={viewerId === feedback.authorId}
-      votePending={vote.isPending}
-      ratePending={rate.isPending}
+      votePending={vote.isPending || viewerUnknown}
+      ratePending={rate.isPending || viewerUnknown}
       player={player}
       drawing={drawing}
       highlighted={highlighted}
@@ -160,7 +165,7 @@ function InteractiveFeedbackItem({
         <FeedbackReplies
           videoId={videoId}
           feedback={feedback}
-          viewerId={viewerId}
+          viewerId={viewerId ?? null}
           uploader={uploader}
           renderReport={renderReport}
           onRequireLogin={onRequireLogin}
@@ -285,7 +290,7 @@ export function FeedbackSection({
               <InteractiveFeedbackItem
                 videoId={videoId}
                 feedback={item}
-                viewerId={user?.id ?? null}
+                viewerId={authLoading ? undefined : (user?.id ?? null)}
                 uploader={uploader}
                 isOwnVideo={isOwnVideo}
                 renderReport={renderReport}
