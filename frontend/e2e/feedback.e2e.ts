@@ -303,8 +303,13 @@ describe('feedback in the browser', () => {
     );
     for (const [index, { page }] of [first, second].entries()) {
       await page.goto(`${stack.baseUrl}/video/${videoId}`);
-      await items[index]!.getByRole('button', { name: 'Rate 4 stars' }).waitFor();
-      expect(await items[index]!.getByRole('button', { name: 'Rate 4 stars' }).isDisabled()).toBe(false);
+      // Offered once the page knows who is signed in.
+      const fourStars = items[index]!.getByRole('button', { name: 'Rate 4 stars' });
+      await eventually(
+        () => fourStars.isDisabled(),
+        (disabled) => !disabled,
+        30_000,
+      );
     }
     const [here, there] = items as [Locator, Locator];
     const answered = (page: Page, path: string) =>

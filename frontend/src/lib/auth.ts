@@ -1,6 +1,6 @@
 import { SIGNED_IN_MARKER, signedInMarkerOf, type UserDto } from '@app/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /*
  * GET /api/auth/user — the signed-in member, or null for a visitor. Every screen and feature asks
@@ -26,13 +26,20 @@ export function getCurrentUser(options: { signal?: AbortSignal } = {}): Promise<
   return apiRequest<CurrentUser>('GET', '/api/auth/user', { signal: options.signal, on401: 'returnNull' });
 }
 
+/** How often a failed lookup is asked again before the screens give up on it. */
+const CURRENT_USER_RETRIES = 4;
+
 export function getCurrentUserQueryOptions() {
   return queryOptions({
     queryKey: ['/api/auth/user'] as const,
     queryFn: ({ signal }) => getCurrentUser({ signal }),
     // A visitor's answer is known at once: the header shows its actions on the first paint.
     initialData: () => (mayBeSignedIn() ? undefined : null),
-    retry: false,
+    // A server that could not answer just now (503, a dropped connection) is asked again, the
+    // screens waiting meanwhile: giving up would show a signed-in member the signed-out page,
+    // and a press on a star would ask them to log in. A 4xx answer is final.
+    retry: (failures, error) => failures < CURRENT_USER_RETRIES && !(error instanceof ApiError && error.status < 500),
+    retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 4000),
   });
 }
 

@@ -175,6 +175,30 @@ describe('Video page (/video/{id})', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.requests.filter((line) => line.startsWith('POST'))).toEqual([]);
   });
+
+  it('asks again who is signed in when the server could not answer, instead of showing a member as signed out', async () => {
+    const rater = aUser({ id: '3b9d6f52-5c1e-4f0a-8d2b-6a7e9c0f1d24', firstName: 'Ada' });
+    const answers: ((reply: ReturnType<typeof json>) => void)[] = [];
+    api = videoApi({ user: rater }).get('/api/auth/user', () => new Promise((resolve) => answers.push(resolve)));
+    renderRoute('/video/7', api);
+    const item = within(await screen.findByTestId('feedback-item'));
+    // The page is all there, waiting on who is signed in, when the server fails that request.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(answers).toHaveLength(1);
+    act(() => answers[0]!(failure(503, 'Service unavailable')));
+
+    await waitFor(() => expect(answers).toHaveLength(2), { timeout: 5000 });
+    // Between the failed answer and the next, the page neither invites a log-in nor takes a rating.
+    expect(screen.queryByTestId('feedback-login-prompt')).toBeNull();
+    expect(item.getByRole('button', { name: 'Rate 5 stars' }).hasAttribute('disabled')).toBe(true);
+
+    act(() => answers[1]!(json(rater)));
+    await waitFor(() =>
+      expect(item.getByRole('button', { name: 'Rate 5 stars' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(screen.queryByTestId('feedback-login-prompt')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
 
 /** The mocked server of the player tests below. */
