@@ -20,7 +20,14 @@ const TS_FILES = ['**/*.ts', '**/*.tsx'];
 // Server-side test files are excluded from every tsconfig (so they stay out of `dist`), and the
 // project service refuses `**` globs in allowDefaultProject, so they are linted without type
 // information. Tests under frontend/src are part of frontend/tsconfig.json and keep the typed rules.
-const UNTYPED_TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.service-spec.ts', '**/*.e2e.ts'];
+// `*.spec-harness.ts`: helpers that several specs of one folder share.
+const UNTYPED_TEST_FILES = [
+  '**/*.spec.ts',
+  '**/*.spec-harness.ts',
+  '**/*.int-spec.ts',
+  '**/*.service-spec.ts',
+  '**/*.e2e.ts',
+];
 const TEST_FILES = [...UNTYPED_TEST_FILES, '**/*.spec.tsx', '**/*.test.ts', '**/*.test.tsx'];
 
 // Node's own global names, taken from the running Node rather than a hoisted `globals` package

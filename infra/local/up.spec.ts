@@ -1,87 +1,18 @@
 // `npm run up` refuses to start a second time in one line, before it installs, provisions or
 // builds anything. Runs the real script from a throwaway copy of infra/local, so the checkout's own
 // .data/ (and a real `npm run up` beside the test) are never touched.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer, type Server as NetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import {
+  fakeRunning,
+  holdPort,
+  runScript,
+  throwawayCheckout as checkout,
+  writeLock,
+  type ScriptRun as Run,
+} from './local-scripts.spec-harness.js';
 
-const localDir = fileURLToPath(new URL('.', import.meta.url));
-const cleanups: (() => void | Promise<void>)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** A directory laid out like a checkout with only infra/local in it (no node_modules, no build). */
-function checkout(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'vf-up-spec-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(localDir, join(dir, 'infra/local'), { recursive: true, filter: (source) => !source.endsWith('.ts') });
-  return dir;
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runUp(dir: string, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(dir, 'infra/local/up.mjs')], {
-      cwd: dir,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    // It must answer at once; had it gone on to install or provision, stop it.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** A long-lived process whose command line names up.mjs, like a running `npm run up`. */
-function fakeRunningUp(): ChildProcess {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'infra/local/up.mjs'], {
-    stdio: 'ignore',
-  });
-  cleanups.push(() => {
-    child.kill('SIGKILL');
-  });
-  return child;
-}
-
-function writeLock(dir: string, pid: number, url: string): void {
-  mkdirSync(join(dir, '.data'), { recursive: true });
-  writeFileSync(join(dir, '.data/up.pid'), JSON.stringify({ pid, url }));
-}
-
-/** Holds a port on every interface, as the apps would; `respond` makes it look like our gateway. */
-async function holdPort(respond?: 'gateway'): Promise<number> {
-  const server: Server | NetServer =
-    respond === 'gateway'
-      ? createHttpServer((req, res) => {
-          res.setHeader('X-Request-Id', 'spec');
-          res.setHeader('Content-Type', 'application/json');
-          res.end(req.url === '/healthz' ? JSON.stringify({ status: 'ok' }) : '{}');
-        })
-      : createServer((socket) => socket.destroy());
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return (server.address() as { port: number }).port;
-}
+const runUp = (dir: string, env: Record<string, string>) => runScript(dir, 'up', env);
+const fakeRunningUp = () => fakeRunning('up');
 
 const oneLine = (run: Run) => {
   expect(run.stdout).toBe('');
