@@ -31,7 +31,7 @@ import { PrecompressedAssets } from './spa/precompressed-assets.js';
 // (infra/build/bundle-apps.mjs). A failed start still ends the process (an unhandled rejection).
 async function startGateway(): Promise<void> {
   startMetrics('gateway');
-  const logger = createLogger('gateway', config).captureProcessWarnings();
+  const logger = createLogger('gateway', config).captureProcessWarnings().captureConsole();
   // The gateway owns one table, `sessions`, in its own schema: migrated here, then served by the
   // session store's pool; no other database connection stays open.
   await migrateServiceSchema({

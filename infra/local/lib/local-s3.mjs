@@ -2,15 +2,22 @@
 // the two multipart calls it lacks: AbortMultipartUpload (s3rver answers 405 and keeps the parts
 // of an abandoned upload on disk for ever, up to 100 MB for each upload a member cancels) and
 // ListMultipartUploads (NotImplemented), so the local store, like MinIO and S3, removes and lists
-// pending uploads, and tests can check none is left behind.
+// pending uploads, and tests can check none is left behind. A PUT cut off before its last byte
+// stores nothing, as on MinIO and S3 (s3rver kept the bytes it had, over the previous object).
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 const require = createRequire(import.meta.url);
 /** s3rver's router: one instance shared by every server in the process. */
 const router = require('s3rver/lib/routes.js');
 const S3Error = require('s3rver/lib/models/error.js');
+const FilesystemStore = require('s3rver/lib/stores/filesystem.js');
 
 const EXTENDED = Symbol.for('skillshare.local-s3.multipart');
 const UPLOAD_ID = /^[0-9a-f]{32}$/; // as s3rver makes them: 16 random bytes in hex
@@ -35,7 +42,49 @@ function extendRouter() {
   router.use('/:bucket/:key*', multipartUploads);
   const added = router.stack.pop();
   router.stack.splice(authentication + 1, 0, added);
+  FilesystemStore.prototype.putObject = putObjectWhole(FilesystemStore.prototype.putObject);
   router[EXTENDED] = true;
+}
+
+/**
+ * s3rver writes a PUT's body straight into the object's file, so a client that stops half-way
+ * (an aborted upload, a worker stopped mid-PUT) leaves a truncated object, over the one that was
+ * there. Here the body goes to a side file, invisible to listings and reads, that takes the
+ * object's place only once the whole request has arrived.
+ */
+function putObjectWhole(putObject) {
+  return async function putObjectAtomically(object) {
+    if (!(object.content instanceof IncomingMessage)) return putObject.call(this, object);
+    const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
+    await mkdir(dirname(objectPath), { recursive: true });
+    const partial = `${objectPath}.${randomBytes(6).toString('hex')}.partial`;
+    const md5 = createHash('md5');
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk, _encoding, callback) {
+        md5.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(object.content, measure, createWriteStream(partial));
+      if (!object.content.complete) throw new Error('the request ended before its body');
+      await rename(partial, objectPath);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw new S3Error(
+        'IncompleteBody',
+        'You did not provide the number of bytes specified by the Content-Length HTTP header.',
+        {
+          Detail: error instanceof Error ? error.message : String(error),
+        },
+      );
+    }
+    const digest = md5.digest('hex');
+    await this.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
+  };
 }
 
 /** The directory where s3rver keeps a bucket's multipart uploads, one sub-directory per upload. */

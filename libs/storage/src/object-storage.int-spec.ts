@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text, buffer } from 'node:stream/consumers';
+import { Logger } from '@nestjs/common';
 import { testInfra } from '@app/testing';
 import { MIN_PART_BYTES, PartBufferPool, streamToS3 } from './multipart-upload.js';
 import { objectStorageFromEnv, type ObjectStorage } from './object-storage.js';
@@ -62,6 +63,30 @@ describe('ObjectStorage', () => {
       const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
       expect(sha256(await buffer(download!.body))).toBe(sha256(bytes));
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves the previous object in place when a PUT is cut off, and logs the SDK’s notice as a log entry, not console text', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storage-spec-'));
+    const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const loggerWarn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const key = `${prefix}/interrupted.bin`;
+      await storage.upload(key, Buffer.from('previous'));
+      const path = join(dir, 'big.bin');
+      await writeFile(path, randomBytes(64 * 1024 * 1024));
+      const abort = new AbortController();
+      setTimeout(() => abort.abort(), 30);
+      await expect(storage.uploadFile(key, path, { signal: abort.signal })).rejects.toThrow();
+
+      expect(consoleWarn).not.toHaveBeenCalled();
+      expect(loggerWarn).toHaveBeenCalledWith('An error was encountered in a non-retryable streaming request.');
+      expect(await storage.head(key)).toMatchObject({ size: 'previous'.length });
+      expect(await text((await storage.download(key))!.body)).toBe('previous');
+    } finally {
+      consoleWarn.mockRestore();
+      loggerWarn.mockRestore();
       await rm(dir, { recursive: true, force: true });
     }
   });

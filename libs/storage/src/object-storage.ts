@@ -11,6 +11,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { Logger as AppLogger } from '@nestjs/common';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -59,6 +60,22 @@ const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
 /**
+ * Where the SDK's own notices go. Without a logger it writes its warnings to the console as
+ * plain text ("An error was encountered in a non-retryable streaming request." when an upload
+ * is aborted), breaking the one-JSON-object-per-line log. Its warnings become the app's log
+ * lines; its info (every command's input and output) and error (every failed command, also
+ * thrown to the caller, who decides what it means) are not logged twice.
+ */
+const storageLogger = new AppLogger('ObjectStorage');
+const SDK_LOGGER = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (...content: unknown[]) => storageLogger.warn(content.map(String).join(' ')),
+  error: () => undefined,
+};
+
+/**
  * The S3 API, for MinIO, AWS S3 and the local embedded server alike. Everything streams:
  * uploads go up in bounded parts, downloads (with Range) come back as streams.
  */
@@ -77,6 +94,7 @@ export class ObjectStorage {
       // releases do not understand the aws-chunked trailers the SDK otherwise adds.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      logger: SDK_LOGGER,
     });
   }
 

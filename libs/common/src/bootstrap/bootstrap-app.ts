@@ -31,7 +31,7 @@ type DeferredMicroservice = INestMicroservice & { setIsInitHookCalled(called: bo
  */
 export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestApplication> {
   startMetrics(options.app);
-  const logger = createLogger(options.app, options.logging).captureProcessWarnings();
+  const logger = createLogger(options.app, options.logging).captureProcessWarnings().captureConsole();
   const app = await NestFactory.create(options.module, { logger });
   const health = app.get(HealthService);
   const indicators = options.indicators?.(app) ?? [];

@@ -1,4 +1,5 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
+import { inspect } from 'node:util';
 import { currentTrace } from './trace-context.js';
 
 export type LogThreshold = 'debug' | 'info' | 'warn' | 'error';
@@ -93,6 +94,28 @@ export abstract class EntryLogger implements LoggerService {
   captureProcessWarnings(): this {
     process.removeAllListeners('warning');
     process.on('warning', (warning) => this.write('warn', { msg: warning.message, warning: warning.name }, []));
+    return this;
+  }
+
+  /**
+   * A library that prints with console.* (the AWS SDK without a logger, a driver's notice)
+   * would put a plain-text line among the entries, which a log shipper cannot parse; from now
+   * on each such call is an entry at the matching level. Call once, at start.
+   */
+  captureConsole(): this {
+    const forward =
+      (level: string) =>
+      (...args: unknown[]) =>
+        this.write(
+          level,
+          { msg: args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg))).join(' '), console: true },
+          [],
+        );
+    console.log = forward('info');
+    console.info = forward('info');
+    console.warn = forward('warn');
+    console.error = forward('error');
+    console.debug = forward('debug');
     return this;
   }
 

@@ -140,3 +140,31 @@ describe('colorEnabled', () => {
     expect(plain[0]).toMatch(/ WARN {2}auth\[\d+\] x\n$/);
   });
 });
+
+describe('captureConsole', () => {
+  it('turns a library’s console calls into entries at the matching level, below the threshold dropped', () => {
+    const saved = {
+      log: console.log,
+      info: console.info,
+      warn: console.warn,
+      error: console.error,
+      debug: console.debug,
+    };
+    try {
+      const lines = stdoutOf(() => {
+        createLogger('media-worker', config({})).captureConsole();
+        console.warn('An error was encountered in a non-retryable streaming request.');
+        console.error('failed:', { code: 7 });
+        console.log('plain');
+        console.debug('below info');
+      }).map((line) => JSON.parse(line) as LogEntry);
+      expect(lines.map(({ level, msg, console: fromConsole }) => ({ level, msg, fromConsole }))).toEqual([
+        { level: 'warn', msg: 'An error was encountered in a non-retryable streaming request.', fromConsole: true },
+        { level: 'error', msg: 'failed: { code: 7 }', fromConsole: true },
+        { level: 'info', msg: 'plain', fromConsole: true },
+      ]);
+    } finally {
+      Object.assign(console, saved);
+    }
+  });
+});
