@@ -6,8 +6,8 @@
 // "The same SQL" is taken from the feedback service's own code, not written again:
 // `captureRatingStatements` runs the service's FeedbackService.rate (from its build, with its
 // repositories) once on a TypeORM connection whose logger records every statement it sends — the
-// target lookup, the read model's person check, and the transaction (lock the feedback, insert
-// the rating, derive the feedback's numbers, the activity for the event, bump the author's and
+// target lookup, the read model's person check, and the transaction (insert the rating, the
+// activity for the event, lock the feedback, derive its numbers, bump the author's and
 // the video's stats revisions, derive those numbers and write the outbox row in one statement).
 // The server sends exactly those statement texts per request, with the parameters a request
 // makes of them, and answers with the service's own row → JSON mapping. The bench checks that a
@@ -32,10 +32,10 @@ export const RATING_STEPS = [
   'findTarget',
   'hasPerson',
   'begin',
-  'lockFeedback',
   'insertRating',
-  'deriveNumbers',
   'activity',
+  'lockFeedback',
+  'deriveNumbers',
   'authorStats',
   'videoStats',
   'recordWithStats',
@@ -178,11 +178,19 @@ export async function serveBaseline(
       await run(client, 'begin', []);
       try {
         outcome = await (async () => {
-          if (!(await run(client, 'lockFeedback', [[target.id]])).rows.length) return { outcome: 'feedback-gone' };
-          const inserted = (await run(client, 'insertRating', [target.id, raterId, rating])).rows;
+          // The rating and the event's facts first; the feedback's lock only to derive its numbers
+          // (the foreign key keeps the feedback meanwhile: a deleted one fails the insert).
+          let inserted;
+          try {
+            inserted = (await run(client, 'insertRating', [target.id, raterId, rating])).rows;
+          } catch (error) {
+            if (error?.code === '23503') return { outcome: 'feedback-gone' };
+            throw error;
+          }
           if (!inserted.length) return { outcome: 'already-cast' };
-          const [numbers] = (await run(client, 'deriveNumbers', [[target.id]])).rows;
           const [seen] = (await run(client, 'activity', [target.videoId, raterId])).rows;
+          await run(client, 'lockFeedback', [[target.id]]);
+          const [numbers] = (await run(client, 'deriveNumbers', [[target.id]])).rows;
           const event = {
             type: DOMAIN_EVENTS.feedbackRated,
             feedbackId: target.id,
