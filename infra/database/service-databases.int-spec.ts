@@ -84,6 +84,7 @@ describe('service schemas', () => {
       'notifications.notifications',
       'video.migrations',
       'video.outbox',
+      'video.pending_views',
       'video.upload_intents',
       'video.uploader_stats',
       'video.videos',
@@ -120,6 +121,7 @@ describe('service schemas', () => {
         'VideoStateBackfill1764000000002',
         'PlaybackFrames1764000000003',
         'VideoModeration1764000000170',
+        'PendingViews1764000000180',
       ],
       feedback: [
         'FeedbackSchema1764000000000',

@@ -244,6 +244,7 @@ describe('moving a shared schema to service schemas', () => {
         'VideoStateBackfill1764000000002',
         'PlaybackFrames1764000000003',
         'VideoModeration1764000000170',
+        'PendingViews1764000000180',
       ],
       feedback: [
         'FeedbackSchema1764000000000',

@@ -46,12 +46,18 @@ const delivered = (event: Omit<DeliveredDomainEvent, 'occurredAt' | 'outboxId'>)
 });
 
 export const videoEvent = (
-  type: typeof DOMAIN_EVENTS.videoChanged | typeof DOMAIN_EVENTS.videoPublished | typeof DOMAIN_EVENTS.videoDeleted,
+  type:
+    | typeof DOMAIN_EVENTS.videoChanged
+    | typeof DOMAIN_EVENTS.videoViewed
+    | typeof DOMAIN_EVENTS.videoPublished
+    | typeof DOMAIN_EVENTS.videoDeleted,
   video: VideoState,
 ): DeliveredDomainEvent => delivered({ type, videoId: video.id, userIds: [video.uploaderId], video });
 
 export const videoChanged = (overrides: Partial<VideoState> = {}) =>
   videoEvent(DOMAIN_EVENTS.videoChanged, videoState(overrides));
+export const videoViewed = (overrides: Partial<VideoState> = {}) =>
+  videoEvent(DOMAIN_EVENTS.videoViewed, videoState(overrides));
 export const videoDeleted = (overrides: Partial<VideoState> = {}) =>
   videoEvent(DOMAIN_EVENTS.videoDeleted, videoState(overrides));
 export const profileChanged = (overrides: Partial<PersonState> = {}) =>

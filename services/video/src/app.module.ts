@@ -12,6 +12,7 @@ import { ProbeVerdicts } from './media/probe-verdicts.js';
 import { VideosHandler } from './videos/videos.handler.js';
 import { VideosRepository } from './videos/videos.repository.js';
 import { VideosService } from './videos/videos.service.js';
+import { ViewPublisher } from './videos/view-publisher.js';
 import { UploadIntentsHandler } from './uploads/upload-intents.handler.js';
 import { UploadIntentsRepository } from './uploads/upload-intents.repository.js';
 import { UploadIntentsService } from './uploads/upload-intents.service.js';
@@ -39,6 +40,7 @@ import { UploadIntentsSweeper } from './uploads/upload-intents.sweeper.js';
     ProbeVerdicts,
     VideosRepository,
     VideosService,
+    ViewPublisher,
     MediaResultsProcessor,
     VideoFeedbackStatsRepository,
     VideoFeedbackStatsProcessor,

@@ -26,10 +26,16 @@ export const DOMAIN_EVENTS = {
   /** A video became playable (a link at once, a file when its processing finished). */
   videoPublished: 'video.published.v1',
   /**
-   * A video's state as lists show it, after any change: registered, edited, processed, viewed,
+   * A video's state as lists show it, after any change: registered, edited, processed, hidden,
    * its feedback numbers. Carries `video` and `uploaderStats`.
    */
   videoChanged: 'video.changed.v1',
+  /**
+   * Views counted since the last one (published about once a second, not per view): the video's
+   * state with its new `views` and revision, and `uploaderStats`. Only what shows views listens
+   * (the catalog's lists, auth's points); cached lists may show the new count late.
+   */
+  videoViewed: 'video.viewed.v1',
   /**
    * Carries the video's last `video` state (its final revision) and `uploaderStats`. The feedback
    * service then deletes the video's feedback, votes and ratings; catalog its bookmarks and listing.

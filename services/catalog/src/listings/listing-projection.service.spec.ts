@@ -9,6 +9,7 @@ import {
   videoChanged,
   videoDeleted,
   videoState,
+  videoViewed,
   type StrictAnswers,
 } from '@app/testing/unit';
 import type { ListingProjectionRepository } from './listing-projection.repository.js';
@@ -53,6 +54,21 @@ describe('ListingProjectionService', () => {
     });
     await service.apply([videoChanged()]);
     expect([storedFirst, signalled()]).toEqual([true, [`publish ${CATALOG_LIVE_SUBJECT}`]]);
+  });
+
+  it('stores view counts without dropping the gateways’ cached lists, unless the batch changes more', async () => {
+    const { service, signalled, stored } = projection({
+      peopleMissing: () => Promise.resolve([]),
+      store: () => Promise.resolve(),
+    });
+    await service.apply([videoViewed({ id: 7, revision: 4, views: 31 }), videoViewed({ id: 8, views: 2 })]);
+    expect(stored().map((changes) => (changes as { videos: { id: number; views: number }[] }).videos)).toEqual([
+      [expect.objectContaining({ id: 7, views: 31 }), expect.objectContaining({ id: 8, views: 2 })],
+    ]);
+    expect(signalled()).toEqual([]);
+
+    await service.apply([videoViewed({ id: 7, revision: 5, views: 32 }), videoChanged({ id: 9 })]);
+    expect(signalled()).toEqual([`publish ${CATALOG_LIVE_SUBJECT}`]);
   });
 
   it('stores the newest states, asking auth only about uploaders it holds nothing of', async () => {

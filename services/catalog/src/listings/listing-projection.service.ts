@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CATALOG_LIVE_SUBJECT, type DeliveredDomainEvent, type PersonState } from '@app/contracts';
 import { LiveSignals, rpcFailureDetail } from '@app/common';
-import { personStatesOf, uploadersToLookUp, videoStatesOf } from './listing-states.js';
+import { changesListsBeyondViews, personStatesOf, uploadersToLookUp, videoStatesOf } from './listing-states.js';
 import { ListingProjectionRepository } from './listing-projection.repository.js';
 import { PeopleOfRecord } from './people-of-record.js';
 
@@ -43,8 +43,8 @@ export class ListingProjectionService {
       }),
     );
     await this.listings.store({ videos, people, peopleLookedUp });
-    // Committed: every gateway drops the lists it cached.
-    this.signals.publish(CATALOG_LIVE_SUBJECT, {});
+    // Committed: every gateway drops the lists it cached (not for view counts alone).
+    if (changesListsBeyondViews(events)) this.signals.publish(CATALOG_LIVE_SUBJECT, {});
     if (unanswered.length) {
       const [{ userId, error }] = unanswered as [(typeof unanswered)[number]];
       this.logger.warn({

@@ -8,9 +8,23 @@ export interface VideoListingState extends VideoState {
 
 const CARRIES_VIDEO_STATE: ReadonlySet<string> = new Set([
   DOMAIN_EVENTS.videoChanged,
+  DOMAIN_EVENTS.videoViewed,
   DOMAIN_EVENTS.videoPublished,
   DOMAIN_EVENTS.videoDeleted,
 ]);
+
+/**
+ * Whether a batch changes what lists show beyond view counts: a new, edited, rated, hidden or
+ * deleted video, or a member's name. Views alone do not drop the gateways' cached lists, which
+ * would otherwise empty every second under ordinary viewing; they show the counts late instead.
+ */
+export function changesListsBeyondViews(events: readonly DeliveredDomainEvent[]): boolean {
+  return events.some(
+    (event) =>
+      event.type === DOMAIN_EVENTS.profileChanged ||
+      (event.type !== DOMAIN_EVENTS.videoViewed && CARRIES_VIDEO_STATE.has(event.type)),
+  );
+}
 
 /**
  * The newest video state of each video a batch carries, in id order. A deletion carrying the same

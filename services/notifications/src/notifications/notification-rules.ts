@@ -84,6 +84,7 @@ export function notificationsFor(event: DomainEvent): NotificationIntent[] {
       return moderationNews(event);
     // A mark taken back, removals (removalsFor), or nothing a member is told of.
     case DOMAIN_EVENTS.feedbackUnapplied:
+    case DOMAIN_EVENTS.videoViewed:
     case DOMAIN_EVENTS.videoDeleted:
     case DOMAIN_EVENTS.profileChanged:
     case DOMAIN_EVENTS.feedbackDeleted:

@@ -6,8 +6,9 @@ import { VideoStateRevisions1764000000001 } from './migrations/1764000000001-vid
 import { VideoStateBackfill1764000000002 } from './migrations/1764000000002-video-state-backfill.js';
 import { PlaybackFrames1764000000003 } from './migrations/1764000000003-playback-frames.js';
 import { VideoModeration1764000000170 } from './migrations/1764000000170-video-moderation.js';
+import { PendingViews1764000000180 } from './migrations/1764000000180-pending-views.js';
 
-/** video's schema: videos, their uploaders' numbers, upload intents and its outbox (media jobs and video events). */
+/** video's schema: videos, their views not yet published, their uploaders' numbers, upload intents and its outbox (media jobs and video events). */
 export const VIDEO_DATABASE: ServiceDatabase = {
   schema: 'video',
   entities: [VideoEntity, UploaderStatsEntity, OutboxEventEntity],
@@ -17,5 +18,6 @@ export const VIDEO_DATABASE: ServiceDatabase = {
     VideoStateBackfill1764000000002,
     PlaybackFrames1764000000003,
     VideoModeration1764000000170,
+    PendingViews1764000000180,
   ],
 };

@@ -5,7 +5,11 @@ import type { UploaderStatsEntity } from '../db/entities/uploader-stats.entity.j
 import { toUploaderVideoStats, toVideoState, type VideoStateColumns } from './video-state.mapper.js';
 
 export interface VideoEvent {
-  type: typeof DOMAIN_EVENTS.videoChanged | typeof DOMAIN_EVENTS.videoPublished | typeof DOMAIN_EVENTS.videoDeleted;
+  type:
+    | typeof DOMAIN_EVENTS.videoChanged
+    | typeof DOMAIN_EVENTS.videoViewed
+    | typeof DOMAIN_EVENTS.videoPublished
+    | typeof DOMAIN_EVENTS.videoDeleted;
   /** The row after the change, its revision already bumped (for a deletion: the last state, at revision + 1). */
   video: VideoStateColumns;
 }

@@ -171,21 +171,64 @@ export class VideosRepository {
     });
   }
 
-  /** The new view count; null when there is no such video. */
-  incrementViews(id: number): Promise<number | null> {
-    return this.dataSource.transaction(async (manager) => {
-      const [changed] = await changeVideos(
-        manager,
-        `UPDATE videos SET views = views + 1, revision = revision + 1, "updatedAt" = now() WHERE id = $1 RETURNING *`,
-        [id],
-      );
-      return changed ? changed.views : null;
-    });
+  /**
+   * Counts one view: one statement, no transaction, no event; the video row is not touched (the
+   * view publisher moves the count into it within about a second). Answers the views a reader
+   * should see now (published and pending), or null when there is no such video.
+   */
+  async incrementViews(id: number): Promise<number | null> {
+    const [row] = await this.dataSource.query<{ views: number }[]>(
+      `WITH counted AS (
+         INSERT INTO pending_views ("videoId", "count") SELECT id, 1 FROM videos WHERE id = $1
+         ON CONFLICT ("videoId") DO UPDATE SET "count" = pending_views."count" + 1
+         RETURNING "videoId", "count")
+       SELECT v.views + c."count" AS views FROM videos v JOIN counted c ON c."videoId" = v.id`,
+      [id],
+    );
+    return row ? Number(row.views) : null;
   }
 
+  /** The views a reader should see now: published and pending; null when there is no such video. */
   async viewsOf(id: number): Promise<number | null> {
-    const [row] = await this.dataSource.query<{ views: number }[]>(`SELECT views FROM videos WHERE id = $1`, [id]);
-    return row ? row.views : null;
+    const [row] = await this.dataSource.query<{ views: number }[]>(
+      `SELECT v.views + COALESCE(p."count", 0) AS views
+         FROM videos v LEFT JOIN pending_views p ON p."videoId" = v.id WHERE v.id = $1`,
+      [id],
+    );
+    return row ? Number(row.views) : null;
+  }
+
+  /**
+   * Publishes up to `limit` videos' pending views in one transaction: each video's count moves
+   * into `views` with a new revision and a `video.viewed` event (its uploader's numbers counted
+   * again, as for any video event). Rows another replica is publishing are skipped; the videos
+   * are locked in id order, as every multi-video change locks them. Answers how many videos.
+   */
+  publishPendingViews(limit: number): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      // A DELETE or UPDATE through query() answers [rows, affected count].
+      const [taken] = await manager.query<[{ videoId: number; count: number }[], number]>(
+        `DELETE FROM pending_views WHERE "videoId" IN (
+           SELECT "videoId" FROM pending_views ORDER BY "videoId" LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING "videoId", "count"`,
+        [limit],
+      );
+      if (!taken.length) return 0;
+      const ids = taken.map((row) => row.videoId).sort((a, b) => a - b);
+      await manager.query(`SELECT id FROM videos WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE`, [ids]);
+      const [viewed] = await manager.query<[VideoEntity[], number]>(
+        `UPDATE videos v SET views = v.views + t."count", revision = v.revision + 1
+           FROM unnest($1::int[], $2::int[]) AS t(id, "count")
+          WHERE v.id = t.id
+          RETURNING v.*`,
+        [taken.map((row) => row.videoId), taken.map((row) => row.count)],
+      );
+      await recordVideoEvents(
+        manager,
+        [...viewed].sort((a, b) => a.id - b.id).map((video) => ({ type: DOMAIN_EVENTS.videoViewed, video })),
+      );
+      return viewed.length;
+    });
   }
 
   /** Probe passed: queue the transcode, once (only while the video is still processing). */
