@@ -5,8 +5,8 @@
 //
 // - The product: 100 members rate 10 pieces of feedback each through the real gateway, at most
 //   100 requests in flight. Each answer carries its feedback's new numbers (kept in the rating's
-//   transaction); the video's mean (video service, then the catalog's listing) and the author's
-//   points (auth) follow by events. A poller watches the revisions those consumers applied: a
+//   transaction); the video's mean (the video service's and the catalog's listing, each from the
+//   feedback service's event) and the author's points (auth) follow by events. A poller watches the revisions those consumers applied: a
 //   rating's numbers are exact once every consumer holds a revision at least as new as the one
 //   its transaction stated (read back from the feedback outbox).
 // - The baseline (lib/rating-baseline.mjs): one node:http + pg process doing what the gateway's
@@ -169,7 +169,7 @@ try {
       const { rows } = await client.query(
         `SELECT (SELECT "feedbackStatsRevision" FROM video.videos WHERE id = $1) AS "videoStats",
                 (SELECT revision FROM video.videos WHERE id = $1) AS "videoRevision",
-                (SELECT revision FROM catalog.video_listings WHERE id = $1) AS "listingRevision",
+                (SELECT "feedbackStatsRevision" FROM catalog.video_listings WHERE id = $1) AS "listingStats",
                 (SELECT json_object_agg("userId", "feedbackStatsRevision") FROM auth.member_activity
                   WHERE "userId" = ANY($2::uuid[])) AS "authorStats"`,
         [video.id, [...new Set(authorOf.values())]],
@@ -373,8 +373,8 @@ async function statedRevisions(databaseUrl) {
 }
 
 /**
- * Per accepted rating, in ms after its answer (sorted): when the video service held its video
- * revision, the catalog's listing the video's revision of that moment, and auth its author's.
+ * Per accepted rating, in ms after its answer (sorted): when the video service and the catalog's
+ * listing held the video's feedback numbers of that rating's revision, and auth its author's.
  */
 function convergenceTimes(accepted, samples, stated, authorOf) {
   const firstAt = (test) => samples.find(test);
@@ -383,7 +383,7 @@ function convergenceTimes(accepted, samples, stated, authorOf) {
     if (!revisions) throw new Error(`no feedback.rated.v1 event for ${rating.feedbackId} by ${rating.rater.id}`);
     const author = authorOf.get(rating.feedbackId);
     const video = firstAt((s) => s.videoStats >= revisions.videoRevision);
-    const listing = video && firstAt((s) => s.listingRevision >= video.videoRevision);
+    const listing = firstAt((s) => s.listingStats >= revisions.videoRevision);
     const points = firstAt((s) => (s.authorStats?.[author] ?? 0) >= revisions.authorRevision);
     if (!video || !listing || !points) throw new Error(`the poller never saw rating ${rating.feedbackId} exact`);
     return Math.max(0, Math.max(video.at, listing.at, points.at) - rating.at);

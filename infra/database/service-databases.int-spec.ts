@@ -114,6 +114,7 @@ describe('service schemas', () => {
         'ListingSearch1764000000160',
         'ListingHidden1764000000170',
         'ListingNameMatches1764000000180',
+        'ListingFeedbackStatsRevision1764000000190',
       ],
       video: [
         'VideoSchema1764000000000',

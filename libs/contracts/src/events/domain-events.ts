@@ -101,6 +101,12 @@ export interface VideoState extends CarriedState {
   views: number;
   feedbackCount: number;
   averageRating: number;
+  /**
+   * The revision of the feedback service's numbers above (VideoFeedbackStats.revision), so a
+   * consumer that also takes them from the feedback service's events keeps the newer; absent from
+   * states published before it existed.
+   */
+  feedbackStatsRevision?: number;
   /** ISO 8601 */
   createdAt: string;
 }

@@ -10,6 +10,7 @@ import { ListingPlaybackFrames1764000000003 } from './migrations/1764000000003-l
 import { ListingSearch1764000000160 } from './migrations/1764000000160-listing-search.js';
 import { ListingHidden1764000000170 } from './migrations/1764000000170-listing-hidden.js';
 import { ListingNameMatches1764000000180 } from './migrations/1764000000180-listing-name-matches.js';
+import { ListingFeedbackStatsRevision1764000000190 } from './migrations/1764000000190-listing-feedback-stats-revision.js';
 import { FUZZY_THRESHOLD } from '../videos/video-search.js';
 
 /** catalog's schema: categories, bookmarks, its listing projection (video_listings, people) and its outbox. */
@@ -24,6 +25,7 @@ export const CATALOG_DATABASE: ServiceDatabase = {
     ListingSearch1764000000160,
     ListingHidden1764000000170,
     ListingNameMatches1764000000180,
+    ListingFeedbackStatsRevision1764000000190,
   ],
   // The threshold of pg_trgm's `<%` (its indexes find exactly what word_similarity ≥ FUZZY_THRESHOLD
   // admits), set as each connection starts: a search is one statement, without a transaction to set it.

@@ -318,6 +318,42 @@ describe('the listing projection', () => {
     expect((await videos.get(id)).title).toBe('Rev 8');
   });
 
+  it('takes a video’s feedback numbers from the feedback service’s events and from the video’s state, whichever is newer', async () => {
+    const uploader = member();
+    const id = newVideoId();
+    const numbers = (revision: number, feedbackCount: number, averageRating: number) => ({
+      ...videoChanged(),
+      type: DOMAIN_EVENTS.feedbackRated,
+      video: undefined,
+      videoId: id,
+      videoStats: [{ videoId: id, revision, feedbackCount, averageRating }],
+    });
+    const state = (revision: number, feedbackStatsRevision: number | undefined, averageRating: number) =>
+      videoChanged({ id, uploaderId: uploader, revision, feedbackCount: 1, averageRating, feedbackStatsRevision });
+    const shown = async () => {
+      const video = await videos.get(id);
+      return [video.feedbackCount, video.averageRating];
+    };
+
+    // Numbers for a video not listed yet wait for its state.
+    await projection.apply([numbers(1, 1, 5)]);
+    await projection.apply([state(1, 1, 5)]);
+    expect(await shown()).toEqual([1, 5]);
+    // The feedback service's event arrives first: the listing shows it at once...
+    await projection.apply([numbers(3, 2, 4)]);
+    expect(await shown()).toEqual([2, 4]);
+    // ...and the video's state that follows, carrying older numbers (a view, an edit), keeps them.
+    await projection.apply([state(2, 2, 3)]);
+    expect(await shown()).toEqual([2, 4]);
+    // A state carrying newer numbers than held replaces them; older events change nothing.
+    await projection.apply([state(3, 4, 4.5)]);
+    await projection.apply([numbers(3, 2, 4), numbers(2, 9, 1)]);
+    expect(await shown()).toEqual([1, 4.5]);
+    // A state published before states carried the revision does not undo newer numbers.
+    await projection.apply([state(4, undefined, 1)]);
+    expect(await shown()).toEqual([1, 4.5]);
+  });
+
   it('keeps a deleted video as a tombstone: gone from lists, its page and bookmarks, and never back', async () => {
     const uploader = member();
     const saver = member();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { PersonState } from '@app/contracts';
+import type { PersonState, VideoFeedbackStats } from '@app/contracts';
 import type { VideoListingState } from './listing-states.js';
 
 /** The columns of `video_listings` with their types: a VideoState's fields and `removed`. */
@@ -62,7 +62,35 @@ const upsertNewer = (table: string, columns: Columns) => `
   ON CONFLICT ("id") DO UPDATE SET ${updates(columns)}
   WHERE ("${table}"."revision", "${table}"."removed") < (EXCLUDED."revision", EXCLUDED."removed")`;
 
-const UPSERT_LISTINGS = upsertNewer('video_listings', LISTING_COLUMNS);
+const FEEDBACK_NUMBERS = new Set(['feedbackCount', 'averageRating']);
+const newerFeedbackNumbers = `EXCLUDED."feedbackStatsRevision" >= "video_listings"."feedbackStatsRevision"`;
+/**
+ * As upsertNewer, but the feedback numbers a video's state carries replace those held only when
+ * they are at least as new (`feedbackStatsRevision`): the feedback service's own events may have
+ * brought newer ones already (applyFeedbackStats). A state published before states carried that
+ * revision counts as 0.
+ */
+const UPSERT_LISTINGS = `
+  INSERT INTO "video_listings" (${names(LISTING_COLUMNS)}, "feedbackStatsRevision")
+  SELECT ${names(LISTING_COLUMNS)}, COALESCE("feedbackStatsRevision", 0)
+    FROM jsonb_to_recordset($1::jsonb) AS state(${recordType(LISTING_COLUMNS)}, "feedbackStatsRevision" integer)
+   ORDER BY "id"
+  ON CONFLICT ("id") DO UPDATE SET ${updates(LISTING_COLUMNS.filter(([name]) => !FEEDBACK_NUMBERS.has(name)))},
+    ${[...FEEDBACK_NUMBERS]
+      .map(
+        (name) =>
+          `"${name}" = CASE WHEN ${newerFeedbackNumbers} THEN EXCLUDED."${name}" ELSE "video_listings"."${name}" END`,
+      )
+      .join(', ')},
+    "feedbackStatsRevision" = GREATEST(EXCLUDED."feedbackStatsRevision", "video_listings"."feedbackStatsRevision")
+  WHERE ("video_listings"."revision", "video_listings"."removed") < (EXCLUDED."revision", EXCLUDED."removed")`;
+
+/** The feedback service's numbers of videos listed, when newer than those held; a video not listed yet gets them with its state. */
+const APPLY_FEEDBACK_STATS = `
+  UPDATE "video_listings" l
+     SET "feedbackCount" = s."feedbackCount", "averageRating" = s."averageRating", "feedbackStatsRevision" = s."revision"
+    FROM jsonb_to_recordset($1::jsonb) AS s("videoId" integer, "revision" integer, "feedbackCount" integer, "averageRating" double precision)
+   WHERE l."id" = s."videoId" AND l."feedbackStatsRevision" < s."revision"`;
 const UPSERT_PEOPLE = upsertNewer('people', PERSON_COLUMNS);
 // What auth answered only fills a gap: any state already held, an event's, stays.
 const INSERT_ABSENT_PEOPLE = `
@@ -77,6 +105,8 @@ export interface ListingProjectionChanges {
   people: readonly PersonState[];
   /** As auth answered them (revision 0), for uploaders the projection had not heard of. */
   peopleLookedUp: readonly PersonState[];
+  /** The feedback service's numbers of videos, newest per video, as its events carried them. */
+  feedbackStats: readonly VideoFeedbackStats[];
 }
 
 /** The only place the catalog writes its listing projection (`video_listings`, `people`). */
@@ -100,7 +130,15 @@ export class ListingProjectionRepository {
     await this.dataSource.transaction(async (manager) => {
       await this.run(manager, UPSERT_PEOPLE, changes.people);
       await this.run(manager, INSERT_ABSENT_PEOPLE, changes.peopleLookedUp);
+      // Every listing this batch changes is locked first, in id order, so two batches applied at
+      // once (two replicas) cannot take each other's rows in opposite orders.
+      const ids = [...new Set([...changes.videos.map((v) => v.id), ...changes.feedbackStats.map((s) => s.videoId)])];
+      if (ids.length > 1)
+        await manager.query(`SELECT 1 FROM "video_listings" WHERE "id" = ANY($1::int[]) ORDER BY "id" FOR UPDATE`, [
+          ids,
+        ]);
       await this.run(manager, UPSERT_LISTINGS, changes.videos);
+      await this.run(manager, APPLY_FEEDBACK_STATS, changes.feedbackStats);
     });
   }
 

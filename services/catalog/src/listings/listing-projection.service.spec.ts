@@ -71,6 +71,34 @@ describe('ListingProjectionService', () => {
     expect(signalled()).toEqual([`publish ${CATALOG_LIVE_SUBJECT}`]);
   });
 
+  it('stores the feedback service’s numbers of videos from its events, newest per video, and drops the cached lists', async () => {
+    const { service, signalled, stored } = projection({
+      peopleMissing: () => Promise.resolve([]),
+      store: () => Promise.resolve(),
+    });
+    const rated = (
+      videoStats: { videoId: number; revision: number; feedbackCount: number; averageRating: number }[],
+    ) => ({
+      ...videoChanged(),
+      type: 'feedback.rated.v1' as const,
+      video: undefined,
+      videoStats,
+    });
+    await service.apply([
+      rated([{ videoId: 7, revision: 2, feedbackCount: 1, averageRating: 4 }]),
+      rated([{ videoId: 7, revision: 3, feedbackCount: 1, averageRating: 3.5 }]),
+    ]);
+    expect(stored()).toEqual([
+      {
+        videos: [],
+        people: [],
+        peopleLookedUp: [],
+        feedbackStats: [{ videoId: 7, revision: 3, feedbackCount: 1, averageRating: 3.5 }],
+      },
+    ]);
+    expect(signalled()).toEqual([`publish ${CATALOG_LIVE_SUBJECT}`]);
+  });
+
   it('stores the newest states, asking auth only about uploaders it holds nothing of', async () => {
     const { service, stored, asked } = projection(
       {
@@ -93,6 +121,7 @@ describe('ListingProjectionService', () => {
         ],
         people: [],
         peopleLookedUp: [lookedUp(BEA)],
+        feedbackStats: [],
       },
     ]);
   });
@@ -115,6 +144,7 @@ describe('ListingProjectionService', () => {
         ],
         people: [personState({ id: ADA, revision: 3 })],
         peopleLookedUp: [],
+        feedbackStats: [],
       },
     ]);
   });
@@ -149,6 +179,7 @@ describe('ListingProjectionService', () => {
         ],
         people: [],
         peopleLookedUp: [lookedUp(ADA)],
+        feedbackStats: [],
       },
     ]);
   });

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CATALOG_LIVE_SUBJECT, type DeliveredDomainEvent, type PersonState } from '@app/contracts';
+import { latestStates } from '@app/database';
 import { LiveSignals, rpcFailureDetail } from '@app/common';
 import { changesListsBeyondViews, personStatesOf, uploadersToLookUp, videoStatesOf } from './listing-states.js';
 import { ListingProjectionRepository } from './listing-projection.repository.js';
@@ -28,7 +29,13 @@ export class ListingProjectionService {
   async apply(events: readonly DeliveredDomainEvent[]): Promise<void> {
     const videos = videoStatesOf(events);
     const people = personStatesOf(events);
-    if (!videos.length && !people.length) return;
+    // A rating's numbers straight from the feedback service's event: one hop sooner than through
+    // the video service's state (which carries them too; the newer revision wins either way).
+    const feedbackStats = latestStates(
+      events.flatMap((event) => event.videoStats ?? []),
+      (stats) => stats.videoId,
+    );
+    if (!videos.length && !people.length && !feedbackStats.length) return;
     const unknown = await this.listings.peopleMissing(uploadersToLookUp(videos, people));
     const peopleLookedUp: PersonState[] = [];
     const unanswered: Array<{ userId: string; error: unknown }> = [];
@@ -42,9 +49,9 @@ export class ListingProjectionService {
         }
       }),
     );
-    await this.listings.store({ videos, people, peopleLookedUp });
+    await this.listings.store({ videos, people, peopleLookedUp, feedbackStats });
     // Committed: every gateway drops the lists it cached (not for view counts alone).
-    if (changesListsBeyondViews(events)) this.signals.publish(CATALOG_LIVE_SUBJECT, {});
+    if (feedbackStats.length || changesListsBeyondViews(events)) this.signals.publish(CATALOG_LIVE_SUBJECT, {});
     if (unanswered.length) {
       const [{ userId, error }] = unanswered as [(typeof unanswered)[number]];
       this.logger.warn({

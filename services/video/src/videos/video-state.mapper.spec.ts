@@ -62,6 +62,7 @@ describe('the state other services keep of a video', () => {
       views: 12,
       feedbackCount: 2,
       averageRating: 4.5,
+      feedbackStatsRevision: 3,
       createdAt: '2026-03-01T10:20:30.456Z',
     });
     const carried = JSON.stringify(state);

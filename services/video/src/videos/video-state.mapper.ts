@@ -26,6 +26,7 @@ export type VideoStateColumns = Pick<
   | 'views'
   | 'feedbackCount'
   | 'averageRating'
+  | 'feedbackStatsRevision'
   | 'createdAt'
   | 'originalKey'
   | 'playbackKey'
@@ -61,6 +62,7 @@ export function toVideoState(video: VideoStateColumns): VideoState {
     views: video.views,
     feedbackCount: video.feedbackCount,
     averageRating: video.averageRating,
+    feedbackStatsRevision: video.feedbackStatsRevision,
     createdAt: video.createdAt.toISOString(),
   };
 }

@@ -574,6 +574,7 @@ describe('VideosService.getState', () => {
       views: 12,
       feedbackCount: 2,
       averageRating: 4.5,
+      feedbackStatsRevision: 2,
       createdAt: CREATED_AT.toISOString(),
     });
   });
