@@ -610,13 +610,14 @@ async function transcodeOutcome(env, prefix, videoId) {
  */
 async function uploadFile(baseUrl, cookie, fields, path, t0 = performance.now(), filename = 'clip.mp4') {
   const boundary = `----vfbench${randomBytes(12).toString('hex')}`;
+  const { size } = await stat(path);
   let head = '';
-  for (const [name, value] of Object.entries(fields))
+  // As the web app sends it: the file's length before the file.
+  for (const [name, value] of Object.entries({ ...fields, videoSize: String(size) }))
     head += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   head += `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="${filename}"\r\n`;
   head += `Content-Type: ${filename.endsWith('.mov') ? 'video/quicktime' : 'video/mp4'}\r\n\r\n`;
   const tail = `\r\n--${boundary}--\r\n`;
-  const { size } = await stat(path);
 
   const url = new URL('/api/videos', baseUrl);
   const req = http.request(url, {

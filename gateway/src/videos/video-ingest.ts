@@ -51,7 +51,16 @@ export interface IngestOptions {
   minRate: { bytesPerSecond: number; windowMs: number };
 }
 
+/**
+ * The multipart field a client sends before the file to say its length in bytes (the web app
+ * does): the file then goes to storage in one streaming PUT instead of a multipart upload. Without
+ * it the length is unknown until the last byte, and the file goes up in parts.
+ */
+export const VIDEO_SIZE_FIELD = 'videoSize';
+
 const noop = () => undefined;
+const sizeMismatch = () =>
+  new BadRequestException({ message: `The video file's length did not match its ${VIDEO_SIZE_FIELD}` });
 const tooLarge = () => new HttpException({ message: VIDEO_UPLOAD_MESSAGES.fileTooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
 const invalidFile = () => new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.invalidFile });
 const tooSlow = ({ bytesPerSecond, windowMs }: IngestOptions['minRate']) => {
@@ -127,7 +136,20 @@ export function ingestVideoUpload(
         fail(new BadRequestException({ message: 'Send the video file in the "video" field' }));
         return;
       }
-      const inspector = new UploadInspector();
+      const declared = fields[VIDEO_SIZE_FIELD] === undefined ? null : Number(fields[VIDEO_SIZE_FIELD]);
+      if (declared !== null && !(Number.isSafeInteger(declared) && declared > 0)) {
+        file.resume();
+        fail(new BadRequestException({ message: `${VIDEO_SIZE_FIELD} must be the video file's length in bytes` }));
+        return;
+      }
+      if (declared !== null && declared > VIDEO_LIMITS.uploadMaxBytes) {
+        // Refused before a byte of the file is stored; the rest of the body is not wanted.
+        file.resume();
+        req.res?.setHeader('Connection', 'close');
+        fail(tooLarge());
+        return;
+      }
+      const inspector = new UploadInspector(declared);
       file.on('limit', () => fail(tooLarge()));
       inspector.on('error', (error: Error) => fail(error));
       file.pipe(inspector);
@@ -171,7 +193,8 @@ export function ingestVideoUpload(
         throwIfFailed();
         objectKey = key;
         watchPace();
-        await storage.uploadStream(key, inspector, { signal: abort.signal, buffers: INGEST_BUFFERS });
+        if (declared !== null) await storage.uploadSized(key, inspector, declared, { signal: abort.signal });
+        else await storage.uploadStream(key, inspector, { signal: abort.signal, buffers: INGEST_BUFFERS });
         throwIfFailed();
         if (inspector.byteCount === 0) throw new BadRequestException({ message: VIDEO_UPLOAD_MESSAGES.fileRequired });
         return {
@@ -214,7 +237,11 @@ export function ingestVideoUpload(
   });
 }
 
-/** Passes bytes through while hashing, counting and checking the container of the first bytes. */
+/**
+ * Passes bytes through while hashing, counting and checking the container of the first bytes;
+ * with a declared length, fails as soon as the file runs over it or ends short of it (the PUT
+ * sent that length, and must not wait for bytes that never come).
+ */
 class UploadInspector extends Transform {
   // Not `size`: lib-storage reads a body's `size` as its total length and would expect no parts.
   byteCount = 0;
@@ -223,8 +250,13 @@ class UploadInspector extends Transform {
   private head: Buffer = Buffer.alloc(0);
   private checked = false;
 
+  constructor(private readonly declaredBytes: number | null) {
+    super();
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.byteCount += chunk.length;
+    if (this.declaredBytes !== null && this.byteCount > this.declaredBytes) return done(sizeMismatch());
     this.hash.update(chunk);
     if (!this.checked) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES)]);
@@ -239,6 +271,7 @@ class UploadInspector extends Transform {
 
   override _flush(done: TransformCallback): void {
     if (!this.checked && this.byteCount > 0) return done(invalidFile());
+    if (this.declaredBytes !== null && this.byteCount !== this.declaredBytes) return done(sizeMismatch());
     done();
   }
 

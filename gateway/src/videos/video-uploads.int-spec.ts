@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { createRedisConnection } from '@app/common';
@@ -200,6 +201,56 @@ describe('uploading a file', () => {
       (video) => video.processingState === 'ready',
       60_000,
     );
+  });
+
+  it('stores a file whose length was declared first in one PUT, and refuses one of another length, keeping nothing', async () => {
+    const { session } = await member();
+    const bytes = await mp4();
+    const file = { bytes, name: 'sized.mp4', type: 'video/mp4' };
+    const sized = (title: string, videoSize: string) =>
+      upload(session, uploadForm({ title, categoryId: String(categoryId), videoSize }, file));
+    const originals = () => storage.listKeys('videos/originals/');
+    const before = await originals();
+
+    for (const [title, videoSize] of [
+      ['Declared longer', String(bytes.length + 1)],
+      ['Declared shorter', String(bytes.length - 1)],
+    ] as const) {
+      const res = await sized(title, videoSize);
+      expect({ title, status: res.status, message: res.body.message }).toEqual({
+        title,
+        status: 400,
+        message: "The video file's length did not match its videoSize",
+      });
+      expect(await videoRows(title)).toHaveLength(0);
+    }
+    const notANumber = await sized('Declared nonsense', 'twelve');
+    expect([notANumber.status, notANumber.body.message]).toEqual([
+      400,
+      "videoSize must be the video file's length in bytes",
+    ]);
+    const overLimit = await sized('Declared huge', String(100 * 1024 * 1024 + 1));
+    expect([overLimit.status, overLimit.body.message]).toEqual([413, VIDEO_UPLOAD_MESSAGES.fileTooLarge]);
+    expect((await originals()).sort()).toEqual(before.sort());
+    expect(await storage.pendingUploads('videos/originals/')).toEqual([]);
+
+    const res = await sized('Declared exactly', String(bytes.length));
+    expect(res.status).toBe(201);
+    const [row] = await withClient(stack.database.url, async (client) => {
+      const { rows } = await client.query<{ originalKey: string; fileHash: string; sizeBytes: string }>(
+        'SELECT "originalKey", "fileHash", "sizeBytes" FROM video.videos WHERE id = $1',
+        [res.body.id],
+      );
+      return rows;
+    });
+    expect(row?.fileHash).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(Number(row?.sizeBytes)).toBe(bytes.length);
+    const stored = await storage.download(row!.originalKey);
+    expect(
+      createHash('sha256')
+        .update(await buffer(stored!.body))
+        .digest('hex'),
+    ).toBe(row?.fileHash);
   });
 
   it('refuses the same file a second time, from anyone', async () => {

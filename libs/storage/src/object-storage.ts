@@ -176,6 +176,30 @@ export class ObjectStorage {
   }
 
   /**
+   * Streams a body whose length is known beforehand (a client declared it) in one PUT: no part
+   * buffers, and no parts for the server to put together again afterwards. The body must end after
+   * exactly `size` bytes (the caller checks); a body that errors or an abort of the signal stops
+   * the PUT, which then leaves no object.
+   */
+  async uploadSized(
+    key: string,
+    body: Readable,
+    size: number,
+    options: { contentType?: string; signal?: AbortSignal } = {},
+  ): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: body,
+        ContentLength: size,
+        ContentType: options.contentType,
+      }),
+      { abortSignal: options.signal },
+    );
+  }
+
+  /**
    * Streams a body of unknown length into the bucket through fixed part buffers reused part after
    * part (a shared `buffers` pool caps them process-wide): bounded memory, no per-part garbage.
    * One part goes up while the next fills; a body within one part is a single PUT. A failure or an

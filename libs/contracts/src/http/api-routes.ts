@@ -288,7 +288,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/videos',
     tag: 'videos',
     summary: 'Upload a video file or link a YouTube video',
-    description: 'Multipart: title, description, categoryId and either the `video` file or `youtubeUrl`.',
+    description:
+      "Multipart: title, description, categoryId and either the `video` file or `youtubeUrl`. A `videoSize` field (the file's length in bytes) sent before the file lets the gateway store it in one streaming PUT; a file of another length is then refused (400).",
     auth: 'signed-in',
     body: {
       kind: 'multipart',
