@@ -232,6 +232,20 @@ describe('a video’s published state', () => {
     expect(totals.at(-1)).toBe(views);
   });
 
+  it('publishes views another replica counted and did not publish (it stopped first)', async () => {
+    const { session } = await signUpMember(stack.baseUrl);
+    const video = await linkYoutubeVideo(session, { title: 'Left pending', categoryId });
+    // What a replica leaves behind when it stops between counting and publishing.
+    await sql(`INSERT INTO video.pending_views ("videoId", "count") VALUES ($1, 3)`, [video.id]);
+    const published = await eventually(
+      () => lastEventOf(video.id),
+      (event) => event.type === DOMAIN_EVENTS.videoViewed,
+      40_000,
+    );
+    expect(published.video).toMatchObject({ id: video.id, views: 3 });
+    expect(await sql(`SELECT * FROM video.pending_views WHERE "videoId" = $1`, [video.id])).toEqual([]);
+  });
+
   it('is deleted with its last state one revision on, and the uploader’s numbers after it', async () => {
     const { session, user } = await signUpMember(stack.baseUrl);
     const kept = await linkYoutubeVideo(session, { title: 'Kept', categoryId });

@@ -23,6 +23,7 @@ import type { VideoEntity } from '../db/entities/video.entity.js';
 import type { ProbeVerdicts } from '../media/probe-verdicts.js';
 import type { VideosRepository } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
+import type { ViewPublisher } from './view-publisher.js';
 
 const UPLOADER: Actor = { id: '0d4f8a9e-1111-4c3b-9a7e-2b5f0c1d2e3f', isAdmin: false };
 const MEMBER: Actor = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', isAdmin: false };
@@ -126,8 +127,11 @@ function serviceWith(
             new Error(`the catalog was not expected to be asked ${contract.pattern}`),
           )) as RpcClient['call'],
   });
+  const viewPublisher = strictMock<ViewPublisher>('ViewPublisher', { soon: () => undefined });
   return {
-    service: new VideosService(videos, verdicts, queues, admins, catalog),
+    service: new VideosService(videos, verdicts, queues, admins, catalog, viewPublisher),
+    /** Views counted, each asking for a publishing round. */
+    publishAsked: () => callsTo(viewPublisher).length,
     /** What the repository was asked to read or do, in order. */
     stored: () => callsTo(videos),
     /** What the catalog was asked, as [pattern, request]. */
@@ -620,23 +624,25 @@ describe('VideosService.deleteAllOfUploader', () => {
 describe('VideosService.recordView', () => {
   const viewKey = (viewerKey: string) => `${config.QUEUE_PREFIX}:views:${VIDEO_ID}:${viewerKey}`;
 
-  it('counts a viewer’s first view, holding their place in the 24-hour window', async () => {
-    const { service, stored, viewWindowCalls } = serviceWith({
+  it('counts a viewer’s first view, holding their place in the 24-hour window, and has it published', async () => {
+    const { service, stored, viewWindowCalls, publishAsked } = serviceWith({
       viewWindow: { set: () => Promise.resolve('OK') },
       videos: { incrementViews: () => Promise.resolve(8) },
     });
     expect(await service.recordView(VIDEO_ID, MEMBER.id)).toEqual({ counted: true, views: 8 });
     expect(viewWindowCalls()).toEqual([['set', [viewKey(MEMBER.id), '1', 'EX', 24 * 3600, 'NX']]]);
     expect(stored()).toEqual([['incrementViews', [VIDEO_ID]]]);
+    expect(publishAsked()).toBe(1);
   });
 
   it('does not count the same viewer again within the window, and answers the count held', async () => {
-    const { service, stored } = serviceWith({
+    const { service, stored, publishAsked } = serviceWith({
       viewWindow: { set: () => Promise.resolve(null) },
       videos: { viewsOf: () => Promise.resolve(7) },
     });
     expect(await service.recordView(VIDEO_ID, 'anon-cookie-1')).toEqual({ counted: false, views: 7 });
     expect(stored()).toEqual([['viewsOf', [VIDEO_ID]]]);
+    expect(publishAsked()).toBe(0);
   });
 
   it('answers not counted when the video is gone', async () => {

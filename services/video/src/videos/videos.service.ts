@@ -33,6 +33,7 @@ import { ProbeVerdicts } from '../media/probe-verdicts.js';
 import { probeRefusal } from './probe-refusal.js';
 import { toVideoState } from './video-state.mapper.js';
 import { VideosRepository } from './videos.repository.js';
+import { ViewPublisher } from './view-publisher.js';
 
 const VIEW_WINDOW_SECONDS = 24 * 3600;
 
@@ -51,6 +52,7 @@ export class VideosService implements OnApplicationBootstrap {
     private readonly queues: JobQueues,
     private readonly admins: AdminOfRecord,
     private readonly catalog: RpcClient,
+    private readonly viewPublisher: ViewPublisher,
   ) {}
 
   /** Answers the revision of the state the write produced, so the caller can read its own write. */
@@ -213,6 +215,7 @@ export class VideosService implements OnApplicationBootstrap {
       return await notCounted();
     }
     const views = await this.videos.incrementViews(videoId);
+    if (views !== null) this.viewPublisher.soon();
     return { counted: views !== null, views };
   }
 
