@@ -201,21 +201,25 @@ export class VideosRepository {
   /**
    * Publishes up to `limit` videos' pending views in one transaction: each video's count moves
    * into `views` with a new revision and a `video.viewed` event (its uploader's numbers counted
-   * again, as for any video event). Rows another replica is publishing are skipped; the videos
-   * are locked in id order, as every multi-video change locks them. Answers how many videos.
+   * again, as for any video event). The videos are locked first, in id order, as every change of
+   * a video locks them before anything else (a deletion's cascade then takes their pending rows):
+   * taking the pending rows first could deadlock with a deletion. Videos another transaction holds
+   * (another replica publishing, an edit) wait for the next round. Answers how many videos.
    */
   publishPendingViews(limit: number): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      // A DELETE or UPDATE through query() answers [rows, affected count].
-      const [taken] = await manager.query<[{ videoId: number; count: number }[], number]>(
-        `DELETE FROM pending_views WHERE "videoId" IN (
-           SELECT "videoId" FROM pending_views ORDER BY "videoId" LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING "videoId", "count"`,
+      const locked = await manager.query<{ id: number }[]>(
+        `SELECT v.id FROM videos v
+          WHERE v.id IN (SELECT "videoId" FROM pending_views ORDER BY "videoId" LIMIT $1)
+          ORDER BY v.id FOR NO KEY UPDATE OF v SKIP LOCKED`,
         [limit],
       );
-      if (!taken.length) return 0;
-      const ids = taken.map((row) => row.videoId).sort((a, b) => a - b);
-      await manager.query(`SELECT id FROM videos WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE`, [ids]);
+      if (!locked.length) return 0;
+      // A DELETE or UPDATE through query() answers [rows, affected count].
+      const [taken] = await manager.query<[{ videoId: number; count: number }[], number]>(
+        `DELETE FROM pending_views WHERE "videoId" = ANY($1::int[]) RETURNING "videoId", "count"`,
+        [locked.map((row) => row.id)],
+      );
       const [viewed] = await manager.query<[VideoEntity[], number]>(
         `UPDATE videos v SET views = v.views + t."count", revision = v.revision + 1
            FROM unnest($1::int[], $2::int[]) AS t(id, "count")
@@ -227,7 +231,7 @@ export class VideosRepository {
         manager,
         [...viewed].sort((a, b) => a.id - b.id).map((video) => ({ type: DOMAIN_EVENTS.videoViewed, video })),
       );
-      return viewed.length;
+      return locked.length;
     });
   }
 
