@@ -109,6 +109,12 @@ describe('a first visit to Home', () => {
 
       // The one on show, eager; the next one already in the page, lazy; no other downloaded.
       await waitForPageCondition(page, `document.querySelectorAll('[data-testid^="hero-image"]').length === 2`);
+      // Chromium fetches a lazy image near the viewport when it gets to it, which may be after the
+      // network first went quiet (a loaded CI run asserted before hero-2 was asked for).
+      await waitForPageCondition(
+        page,
+        `[...document.querySelectorAll('[data-testid="hero-slideshow"] img')].every((image) => image.complete)`,
+      );
       await page.waitForLoadState('networkidle');
       const loading = async () =>
         (await page.evaluate(
