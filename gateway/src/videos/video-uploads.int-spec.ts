@@ -75,6 +75,17 @@ async function mp4(seconds = 2): Promise<Buffer> {
   return readFile(path);
 }
 
+/** What the video service recorded of an upload's original: its key, sha256 and size. */
+const storedOriginal = async (videoId: number) =>
+  (
+    await withClient(stack.database.url, (client) =>
+      client.query<{ originalKey: string; fileHash: string; sizeBytes: string }>(
+        'SELECT "originalKey", "fileHash", "sizeBytes" FROM video.videos WHERE id = $1',
+        [videoId],
+      ),
+    )
+  ).rows[0];
+
 const videoRows = (title: string) =>
   withClient(
     stack.database.url,
@@ -186,13 +197,7 @@ describe('uploading a file', () => {
       uploadForm({ title: 'Big clip', categoryId: String(categoryId) }, { bytes, name: 'big.mp4', type: 'video/mp4' }),
     );
     expect(res.status).toBe(201);
-    const [row] = await withClient(stack.database.url, async (client) => {
-      const { rows } = await client.query<{ originalKey: string; fileHash: string; sizeBytes: string }>(
-        'SELECT "originalKey", "fileHash", "sizeBytes" FROM video.videos WHERE id = $1',
-        [res.body.id],
-      );
-      return rows;
-    });
+    const row = await storedOriginal(res.body.id);
     expect(row?.fileHash).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(Number(row?.sizeBytes)).toBe(bytes.length);
     expect((await storage.head(row!.originalKey))?.size).toBe(bytes.length);
@@ -236,13 +241,7 @@ describe('uploading a file', () => {
 
     const res = await sized('Declared exactly', String(bytes.length));
     expect(res.status).toBe(201);
-    const [row] = await withClient(stack.database.url, async (client) => {
-      const { rows } = await client.query<{ originalKey: string; fileHash: string; sizeBytes: string }>(
-        'SELECT "originalKey", "fileHash", "sizeBytes" FROM video.videos WHERE id = $1',
-        [res.body.id],
-      );
-      return rows;
-    });
+    const row = await storedOriginal(res.body.id);
     expect(row?.fileHash).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(Number(row?.sizeBytes)).toBe(bytes.length);
     const stored = await storage.download(row!.originalKey);

@@ -160,23 +160,14 @@ export class ObjectStorage {
     }
     const body = createReadStream(path);
     try {
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Body: body,
-          ContentLength: size,
-          ContentType: options.contentType,
-        }),
-        { abortSignal: options.signal },
-      );
+      await this.uploadSized(key, body, size, options);
     } finally {
       body.destroy();
     }
   }
 
   /**
-   * Streams a body whose length is known beforehand (a client declared it) in one PUT: no part
+   * Streams a body whose length is known beforehand (a file, a client's declaration) in one PUT: no part
    * buffers, and no parts for the server to put together again afterwards. The body must end after
    * exactly `size` bytes (the caller checks); a body that errors or an abort of the signal stops
    * the PUT, which then leaves no object.
