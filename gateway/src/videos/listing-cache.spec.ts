@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { LiveSignals } from '@app/common';
 import { CATALOG_LIVE_SUBJECT, listVideosRequestSchema, type Page, type VideoDto } from '@app/contracts';
 import { strictMock } from '@app/testing/unit';
-import { ListingCache } from './listing-cache.js';
+import { ListingCache, type ListAnswer } from './listing-cache.js';
 
 /** A cache on a stand-in signal connection: `announce()` is the catalog's signal, `reconnect()` NATS coming back. */
 function cacheWithSignals() {
@@ -38,7 +38,7 @@ function countingCatalog() {
   };
 }
 
-const titleOf = (page: Page<VideoDto>) => page.items[0]!.title;
+const titleOf = (answer: ListAnswer) => answer.page.items[0]!.title;
 
 describe('ListingCache', () => {
   it('answers a kept page without asking the catalog again', async () => {
@@ -48,6 +48,15 @@ describe('ListingCache', () => {
     expect(titleOf(await cache.anonymousPage(request, catalog.load))).toBe('answer 1');
     expect(titleOf(await cache.anonymousPage({ ...request, sort: 'views' }, catalog.load))).toBe('answer 2');
     expect(catalog.calls()).toBe(2);
+  });
+
+  it('keeps an answer serialised: a kept page is sent from the same JSON bytes', async () => {
+    const { cache } = cacheWithSignals();
+    const catalog = countingCatalog();
+    const first = await cache.anonymousPage(request, catalog.load);
+    const again = await cache.anonymousPage(request, catalog.load);
+    expect(again.json).toBe(first.json);
+    expect(JSON.parse(first.json.body.toString('utf8'))).toEqual(first.page.items);
   });
 
   it('asks the catalog once for a crowd asking for the same page at the same time', async () => {

@@ -2,12 +2,20 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/com
 import { LiveSignals } from '@app/common';
 import { CATALOG_LIVE_SUBJECT, type ListVideosRequest, type Page, type VideoDto } from '@app/contracts';
 import { config } from '../config.js';
+import { SerializedJson } from '../http/serialized-json.js';
 
 /** Distinct anonymous list pages kept at once; the least recently used goes first. */
 const MAX_PAGES = 1000;
+/** And their JSON's bytes at most (100-video pages are the large ones). */
+const MAX_BYTES = 32 * 1024 * 1024;
 
-interface CachedPage {
+/** An anonymous list answer: the page (its next cursor makes the Link header) and its items' JSON, serialised once. */
+export interface ListAnswer {
   page: Page<VideoDto>;
+  json: SerializedJson;
+}
+
+interface CachedPage extends ListAnswer {
   expiresAt: number;
 }
 
@@ -19,14 +27,16 @@ interface CachedPage {
  * kept (it may predate the change); a replica whose NATS connection came back drops everything
  * too (it may have missed an announcement). LIST_CACHE_SECONDS bounds any page's life anyway;
  * 0 turns the cache off. Signed-in members are never served from here: their lists may hold
- * what only they may see (their own hidden videos).
+ * what only they may see (their own hidden videos). A kept answer is kept serialised: its JSON,
+ * ETag and compressed forms are made once, not per request (SerializedJson).
  */
 @Injectable()
 export class ListingCache implements OnModuleInit, OnModuleDestroy {
   private readonly ttlMs = config.LIST_CACHE_SECONDS * 1000;
   private readonly pages = new Map<string, CachedPage>();
+  private keptBytes = 0;
   /** Misses being fetched, so a crowd asking for one page after a change costs one catalog call. */
-  private readonly loading = new Map<string, Promise<Page<VideoDto>>>();
+  private readonly loading = new Map<string, Promise<ListAnswer>>();
   /** Bumped by every change announced: a fetch that started under an older one is not kept. */
   private generation = 0;
   private readonly stops: Array<() => void> = [];
@@ -43,39 +53,55 @@ export class ListingCache implements OnModuleInit, OnModuleDestroy {
     for (const stop of this.stops) stop();
   }
 
-  /** The page for an anonymous request: kept, or loaded (once, however many ask at the same time). */
-  async anonymousPage(request: ListVideosRequest, load: () => Promise<Page<VideoDto>>): Promise<Page<VideoDto>> {
-    if (!this.ttlMs) return load();
+  /** The answer to an anonymous request: kept, or loaded (once, however many ask at the same time). */
+  async anonymousPage(request: ListVideosRequest, load: () => Promise<Page<VideoDto>>): Promise<ListAnswer> {
+    if (!this.ttlMs) return answerOf(await load());
     const key = JSON.stringify(request);
     const kept = this.pages.get(key);
     if (kept && kept.expiresAt > Date.now()) {
       // Most recently used last, so the oldest key is the first to go.
       this.pages.delete(key);
       this.pages.set(key, kept);
-      return kept.page;
+      return kept;
     }
+    if (kept) this.forget(key, kept);
     const inFlight = this.loading.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
-    const loading = load().finally(() => {
-      if (this.loading.get(key) === loading) this.loading.delete(key);
-    });
+    const loading = load()
+      .then(answerOf)
+      .finally(() => {
+        if (this.loading.get(key) === loading) this.loading.delete(key);
+      });
     this.loading.set(key, loading);
-    const page = await loading;
-    if (generation === this.generation) this.keep(key, page);
-    return page;
+    const answer = await loading;
+    if (generation === this.generation) this.keep(key, answer);
+    return answer;
   }
 
-  private keep(key: string, page: Page<VideoDto>): void {
+  private keep(key: string, answer: ListAnswer): void {
+    const previous = this.pages.get(key);
+    if (previous) this.forget(key, previous);
+    this.pages.set(key, { ...answer, expiresAt: Date.now() + this.ttlMs });
+    this.keptBytes += answer.json.body.length;
+    while (this.pages.size > MAX_PAGES || this.keptBytes > MAX_BYTES) {
+      const [oldestKey, oldest] = this.pages.entries().next().value as [string, CachedPage];
+      this.forget(oldestKey, oldest);
+    }
+  }
+
+  private forget(key: string, page: CachedPage): void {
     this.pages.delete(key);
-    this.pages.set(key, { page, expiresAt: Date.now() + this.ttlMs });
-    if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string);
+    this.keptBytes -= page.json.body.length;
   }
 
   private clear(): void {
     this.generation += 1;
     this.pages.clear();
+    this.keptBytes = 0;
     // A fetch already under way may hold the old answer: later askers fetch anew.
     this.loading.clear();
   }
 }
+
+const answerOf = (page: Page<VideoDto>): ListAnswer => ({ page, json: new SerializedJson(page.items) });
