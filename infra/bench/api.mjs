@@ -35,8 +35,9 @@ import { performance } from 'node:perf_hooks';
 import { ensureNodeDependencies } from '../local/lib/ensure-deps.mjs';
 import { startApp } from '../local/lib/apps.mjs';
 import { freePort } from '../local/lib/net.mjs';
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { captureListPrograms } from './lib/list-baseline.mjs';
 import { captureSessionPrograms, recordStatements } from './lib/session-baseline.mjs';
@@ -68,6 +69,10 @@ const SEED = { users: 200, videos: 10_000, feedback: 100_000 };
 /** Phase 2's videos (0: no phase 2). */
 const SCALE = Number(process.env.BENCH_API_SCALE ?? 1_000_000);
 /** Signed in through the product, each on CONNECTIONS / MEMBERS connections (a sign-in hashes at auth's production cost). */
+const APPS = ['catalog', 'auth', 'video', 'feedback', 'gateway'];
+/** `BENCH_CPU_PROF=<dir>`: CPU profiles of each product process for the product half of every measurement whose name matches the regular expression `BENCH_CPU_PROF_PHASE`. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null;
+const PROFILE_PHASE = new RegExp(process.env.BENCH_CPU_PROF_PHASE ?? '');
 const MEMBERS = 10;
 const MEMBER_PASSWORD = 'bench-member-password';
 const DEEP_PAGES = 50;
@@ -85,10 +90,24 @@ ensureNodeDependencies(root);
 
 let stack;
 let exitCode = 0;
+let profiling = false;
 const benchStarted = performance.now();
 try {
   // Video and feedback too: the seed writes their tables (each service migrates its own schema).
-  stack = await startStack({ label: 'api', apps: ['catalog', 'auth', 'video', 'feedback', 'gateway'], log });
+  const profiler = pathToFileURL(join(root, 'infra/bench/lib/profile-on-signal.mjs')).href;
+  stack = await startStack({
+    label: 'api',
+    apps: APPS,
+    appEnv: PROFILE_DIR
+      ? Object.fromEntries(
+          APPS.map((name) => [
+            name,
+            { NODE_OPTIONS: `--import=${profiler}`, BENCH_CPU_PROF_DIR: PROFILE_DIR, BENCH_CPU_PROF_NAME: name },
+          ]),
+        )
+      : {},
+    log,
+  });
   const { baseUrl, env } = stack;
   await seed(env.DATABASE_URL);
   // The same gateway with its list cache off: what an uncached list request costs.
@@ -291,15 +310,33 @@ process.exit(exitCode);
 async function measurePair(variant, urls, target = (base) => `${base}${variant.path}`) {
   for (const side of ['product', 'baseline']) {
     log(`${variant.name} (${side}): ${RUN_MS / 1000} s at ${CONNECTIONS} concurrent connections…`);
+    const profiled = side === 'product' && PROFILE_DIR && PROFILE_PHASE.test(variant.name);
+    if (profiled) await profile();
     const cpu = cpuMeter(stack);
     variant[side] = await load(target(urls[side], side), RUN_MS);
     variant[`${side}Cpu`] = cpu.stop();
+    if (profiled) await profile();
     const figures = variant[side];
     log(
       `${variant.name} (${side}): ${figures.requests} requests, ${fmt(figures.rps, 0)}/s, ` +
         `p50 ${fmt(figures.p50)} ms, p99 ${fmt(figures.p99)} ms, ${figures.errors} errors${figures.errors ? ` (${figures.errorKinds})` : ''}; CPU ${variant[`${side}Cpu`]}`,
     );
   }
+}
+
+/**
+ * Toggles the CPU profiler of every product process (lib/profile-on-signal.mjs); the second time
+ * waits until each has written its profile.
+ */
+async function profile() {
+  const written = () => (existsSync(PROFILE_DIR) ? readdirSync(PROFILE_DIR).length : 0);
+  const before = written();
+  for (const name of APPS) stack.children.get(name)?.kill('SIGWINCH');
+  profiling = !profiling;
+  if (profiling) return sleep(200);
+  const deadline = Date.now() + 60_000;
+  while (written() < before + APPS.length && Date.now() < deadline) await sleep(200);
+  log(`CPU profiles of the product's ${RUN_MS / 1000} s: ${PROFILE_DIR}`);
 }
 
 /** A second gateway on the stack, its anonymous-list cache off; stopped with the stack. */

@@ -1,7 +1,8 @@
 // Preloaded into an app by a bench that profiles it (`NODE_OPTIONS=--import <this file>`): each
 // SIGWINCH (ignored by default, and not one of the shutdown signals Nest listens to) toggles V8's
 // CPU profiler, so a bench profiles exactly the phase it measures, not the start-up; the second
-// signal writes `<BENCH_CPU_PROF_DIR>/<BENCH_CPU_PROF_NAME>-<pid>.cpuprofile` (Chrome DevTools,
+// signal writes `<BENCH_CPU_PROF_DIR>/<BENCH_CPU_PROF_NAME>-<pid>-<n>.cpuprofile`, n counting the
+// profiles this process wrote (Chrome DevTools,
 // speedscope). `node --cpu-prof` would write only at a normal exit, and the apps end on SIGTERM
 // by raising it again.
 import { Session } from 'node:inspector';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 const dir = process.env.BENCH_CPU_PROF_DIR ?? '.';
 const name = process.env.BENCH_CPU_PROF_NAME ?? 'app';
 let session;
+let written = 0;
 
 process.on('SIGWINCH', () => {
   if (!session) {
@@ -26,7 +28,8 @@ process.on('SIGWINCH', () => {
   running.post('Profiler.stop', (error, result) => {
     if (!error) {
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${name}-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+      written += 1;
+      writeFileSync(join(dir, `${name}-${process.pid}-${written}.cpuprofile`), JSON.stringify(result.profile));
     }
     running.disconnect();
   });

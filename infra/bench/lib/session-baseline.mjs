@@ -9,9 +9,12 @@
 //   does, then the auth service's statements for getUser and its mapper's JSON (toUserDto).
 // - `GET /api/videos/{id}`: the same session read, the catalog's statement for getVideo and its
 //   mapper (toVideoDto), then the video service's recordView: the once-a-day Redis key and,
-//   when it is new, the view's transaction (the video row, the uploader's numbers, the outbox
-//   event), run by the video service's own repository code on `pg`; else its views statement.
-//   The answer carries the views the latter returned, as the gateway's controller does.
+//   when it is new, the view counted (its pending row, then the views a reader should see), run
+//   by the video service's own repository code on `pg`; else its views statement. The answer
+//   carries the views the latter returned, as the gateway's controller does. The product also
+//   publishes the pending views each second (one transaction and an event per viewed video, which
+//   the catalog applies to its copy): the price of the catalog's own copy, which a single process
+//   reading one table does not pay, so the baseline does not either.
 //
 // "The same SQL" is taken from the services' own code, not written again: `captureSessionPrograms`
 // runs auth's UsersService and the catalog's VideosService (from their builds) on TypeORM
