@@ -16,6 +16,9 @@
 //    the same uncached p50s beside phase 1's (target ≤ 1.3×), with EXPLAIN ANALYZE of the
 //    catalog's own statements for every variant that misses it.
 //
+// BENCH_CPU_PROF=<dir> with BENCH_CPU_PROF_PHASE=<regular expression>: a CPU profile of each
+// product process for the product half of every measurement whose name matches.
+//
 // Counting statements: pg_stat_statements when the server has it loaded
 // (shared_preload_libraries; exact and immediate: the calls in this database, leaving out the
 // counter's own queries). Otherwise, which is the usual case, the committed + rolled-back
