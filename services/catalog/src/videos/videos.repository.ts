@@ -231,6 +231,9 @@ export interface ListingRevision {
  */
 @Injectable()
 export class VideosRepository {
+  /** findDetailById's statement, built once: only the id changes from one request to the next. */
+  private detailStatement?: { sql: string; parameters: unknown[]; idAt: number };
+
   constructor(private readonly dataSource: DataSource) {}
 
   /**
@@ -314,11 +317,24 @@ export class VideosRepository {
 
   /** The same shape as a list item, plus thumbnailData; one statement. */
   async findDetailById(id: number): Promise<VideoDetailRow | null> {
-    // A hidden video too: the service decides who may still open it (its uploader).
-    const row = await this.select(DETAIL_COLUMNS, this.dataSource.manager, { hiddenToo: true })
-      .andWhere('video.id = :id', { id })
-      .getRawOne<VideoDetailRow>();
+    // Profiled: TypeORM building this same statement was ~14% of the catalog's CPU per video page.
+    const statement = (this.detailStatement ??= this.buildDetailStatement());
+    const parameters = [...statement.parameters];
+    parameters[statement.idAt] = id;
+    const [row] = await this.dataSource.query<VideoDetailRow[]>(statement.sql, parameters);
     return row ?? null;
+  }
+
+  private buildDetailStatement(): { sql: string; parameters: unknown[]; idAt: number } {
+    // A hidden video too: the service decides who may still open it (its uploader).
+    const marker = Symbol('id');
+    const [sql, parameters] = this.select(DETAIL_COLUMNS, this.dataSource.manager, { hiddenToo: true })
+      .andWhere('video.id = :id', { id: marker })
+      .getQueryAndParameters();
+    const idAt = parameters.indexOf(marker);
+    if (idAt < 0 || parameters.indexOf(marker, idAt + 1) >= 0)
+      throw new Error('the detail statement takes its id once');
+    return { sql, parameters, idAt };
   }
 
   /** The revision the projection holds of a video, removed or not; null before it has heard of it. */
