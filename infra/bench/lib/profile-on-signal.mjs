@@ -1,10 +1,9 @@
 // Preloaded into an app by a bench that profiles it (`NODE_OPTIONS=--import <this file>`): each
 // SIGWINCH (ignored by default, and not one of the shutdown signals Nest listens to) toggles V8's
 // CPU profiler, so a bench profiles exactly the phase it measures, not the start-up; the second
-// signal writes `<BENCH_CPU_PROF_DIR>/<BENCH_CPU_PROF_NAME>-<pid>-<n>.cpuprofile`, n counting the
-// profiles this process wrote (Chrome DevTools,
-// speedscope). `node --cpu-prof` would write only at a normal exit, and the apps end on SIGTERM
-// by raising it again.
+// signal writes `<BENCH_CPU_PROF_DIR>/<BENCH_CPU_PROF_NAME>-<pid>-<n>.cpuprofile` (Chrome
+// DevTools, speedscope), n counting the profiles this process wrote. `node --cpu-prof` would
+// write only at a normal exit, and the apps end on SIGTERM by raising it again.
 import { Session } from 'node:inspector';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
