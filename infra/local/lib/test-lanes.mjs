@@ -15,17 +15,20 @@ export const MOVED_TO_E2E_LANE = [
 ];
 
 /**
- * The two lanes' Jest arguments: `main` takes the unit, DOM, service and integration tiers;
- * `e2e` takes every browser test, wherever it sits, and the suites in MOVED_TO_E2E_LANE, with
- * its real-time suites last (`realtimeSequencer`: infra/jest/realtime-last-sequencer.mjs).
- * @param {string} realtimeSequencer
+ * The two lanes' Jest arguments: `main` takes the unit, DOM, service and integration tiers, the
+ * heaviest first (infra/jest/lightest-last-sequencer.mjs); `e2e` takes every browser test,
+ * wherever it sits, and the suites in MOVED_TO_E2E_LANE, with its real-time suites last
+ * (infra/jest/realtime-last-sequencer.mjs), beside the main lane's lightest.
+ * @param {string} jestDir the directory of those sequencers (infra/jest)
  * @returns {{ name: string, args: string[] }[]}
  */
-export function wholeRunLanes(realtimeSequencer) {
+export function wholeRunLanes(jestDir) {
   return [
     {
       name: 'main',
       args: [
+        '--testSequencer',
+        `${jestDir}/lightest-last-sequencer.mjs`,
         '--selectProjects',
         ...['unit', 'unit-dom', 'service', 'integration'],
         '--testPathIgnorePatterns',
@@ -37,7 +40,7 @@ export function wholeRunLanes(realtimeSequencer) {
       name: 'e2e',
       args: [
         '--testSequencer',
-        realtimeSequencer,
+        `${jestDir}/realtime-last-sequencer.mjs`,
         '--selectProjects',
         'e2e',
         'integration',
