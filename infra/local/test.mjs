@@ -62,11 +62,12 @@ try {
   // a third lane, or two suites at a time in one, saturates the CPU and makes the run longer).
   // The e2e lane also takes the long integration suites in MOVED_TO_E2E_LANE, so both lanes end
   // at about the same time, and runs its real-time suites last
-  // (infra/jest/realtime-last-sequencer.mjs), when the main lane, which runs its heaviest tiers
-  // first (infra/jest/lightest-last-sequencer.mjs), is down to its short unit suites.
+  // (infra/jest/realtime-last-sequencer.mjs), when the main lane is down to its short unit suites.
   // A run narrowed by arguments stays one lane.
   const narrowed = jestArgs.some((arg) => !arg.startsWith('--') || /^--(selectProjects|testPathPatterns)/.test(arg));
-  const lanes = narrowed ? [{ name: '', args: [] }] : wholeRunLanes(join(root, 'infra/jest'));
+  const lanes = narrowed
+    ? [{ name: '', args: [] }]
+    : wholeRunLanes(join(root, 'infra/jest/realtime-last-sequencer.mjs'));
   // The zero-warning policy is part of the suite: types (tests included), lint and format. It runs
   // beside the lanes at the lowest priority, using the CPU they leave idle (they wait on real time,
   // browsers and servers) without slowing what they measure.

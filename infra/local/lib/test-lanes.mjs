@@ -15,20 +15,17 @@ export const MOVED_TO_E2E_LANE = [
 ];
 
 /**
- * The two lanes' Jest arguments: `main` takes the unit, DOM, service and integration tiers, the
- * heaviest first (infra/jest/lightest-last-sequencer.mjs); `e2e` takes every browser test,
- * wherever it sits, and the suites in MOVED_TO_E2E_LANE, with its real-time suites last
- * (infra/jest/realtime-last-sequencer.mjs), beside the main lane's lightest.
- * @param {string} jestDir the directory of those sequencers (infra/jest)
+ * The two lanes' Jest arguments: `main` takes the unit, DOM, service and integration tiers;
+ * `e2e` takes every browser test, wherever it sits, and the suites in MOVED_TO_E2E_LANE, with
+ * its real-time suites last (`realtimeSequencer`: infra/jest/realtime-last-sequencer.mjs).
+ * @param {string} realtimeSequencer
  * @returns {{ name: string, args: string[] }[]}
  */
-export function wholeRunLanes(jestDir) {
+export function wholeRunLanes(realtimeSequencer) {
   return [
     {
       name: 'main',
       args: [
-        '--testSequencer',
-        `${jestDir}/lightest-last-sequencer.mjs`,
         '--selectProjects',
         ...['unit', 'unit-dom', 'service', 'integration'],
         '--testPathIgnorePatterns',
@@ -40,7 +37,7 @@ export function wholeRunLanes(jestDir) {
       name: 'e2e',
       args: [
         '--testSequencer',
-        `${jestDir}/realtime-last-sequencer.mjs`,
+        realtimeSequencer,
         '--selectProjects',
         'e2e',
         'integration',
