@@ -38,10 +38,10 @@ import { performance } from 'node:perf_hooks';
 import { ensureNodeDependencies } from '../local/lib/ensure-deps.mjs';
 import { startApp } from '../local/lib/apps.mjs';
 import { freePort } from '../local/lib/net.mjs';
-import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { appProfiles } from './lib/app-profiles.mjs';
 import { captureListPrograms } from './lib/list-baseline.mjs';
 import { captureSessionPrograms, recordStatements } from './lib/session-baseline.mjs';
 import {
@@ -93,22 +93,14 @@ ensureNodeDependencies(root);
 
 let stack;
 let exitCode = 0;
-let profiling = false;
+const profiles = appProfiles(PROFILE_DIR, APPS);
 const benchStarted = performance.now();
 try {
   // Video and feedback too: the seed writes their tables (each service migrates its own schema).
-  const profiler = pathToFileURL(join(root, 'infra/bench/lib/profile-on-signal.mjs')).href;
   stack = await startStack({
     label: 'api',
     apps: APPS,
-    appEnv: PROFILE_DIR
-      ? Object.fromEntries(
-          APPS.map((name) => [
-            name,
-            { NODE_OPTIONS: `--import=${profiler}`, BENCH_CPU_PROF_DIR: PROFILE_DIR, BENCH_CPU_PROF_NAME: name },
-          ]),
-        )
-      : {},
+    appEnv: profiles.appEnv,
     log,
   });
   const { baseUrl, env } = stack;
@@ -314,32 +306,20 @@ async function measurePair(variant, urls, target = (base) => `${base}${variant.p
   for (const side of ['product', 'baseline']) {
     log(`${variant.name} (${side}): ${RUN_MS / 1000} s at ${CONNECTIONS} concurrent connections…`);
     const profiled = side === 'product' && PROFILE_DIR && PROFILE_PHASE.test(variant.name);
-    if (profiled) await profile();
+    if (profiled) await profiles.toggle(stack);
     const cpu = cpuMeter(stack);
     variant[side] = await load(target(urls[side], side), RUN_MS);
     variant[`${side}Cpu`] = cpu.stop();
-    if (profiled) await profile();
+    if (profiled) {
+      await profiles.toggle(stack);
+      log(`CPU profiles of the product's ${RUN_MS / 1000} s: ${PROFILE_DIR}`);
+    }
     const figures = variant[side];
     log(
       `${variant.name} (${side}): ${figures.requests} requests, ${fmt(figures.rps, 0)}/s, ` +
         `p50 ${fmt(figures.p50)} ms, p99 ${fmt(figures.p99)} ms, ${figures.errors} errors${figures.errors ? ` (${figures.errorKinds})` : ''}; CPU ${variant[`${side}Cpu`]}`,
     );
   }
-}
-
-/**
- * Toggles the CPU profiler of every product process (lib/profile-on-signal.mjs); the second time
- * waits until each has written its profile.
- */
-async function profile() {
-  const written = () => (existsSync(PROFILE_DIR) ? readdirSync(PROFILE_DIR).length : 0);
-  const before = written();
-  for (const name of APPS) stack.children.get(name)?.kill('SIGWINCH');
-  profiling = !profiling;
-  if (profiling) return sleep(200);
-  const deadline = Date.now() + 60_000;
-  while (written() < before + APPS.length && Date.now() < deadline) await sleep(200);
-  log(`CPU profiles of the product's ${RUN_MS / 1000} s: ${PROFILE_DIR}`);
 }
 
 /** A second gateway on the stack, its anonymous-list cache off; stopped with the stack. */

@@ -17,12 +17,13 @@
 //   The same 1,000 ratings from the same sessions.
 // `BENCH_CPU_PROF=<dir>` also writes a CPU profile of each product process for its burst there.
 import { randomInt } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ensureNodeDependencies } from '../local/lib/ensure-deps.mjs';
+import { appProfiles } from './lib/app-profiles.mjs';
 import { captureRatingStatements, RATING_STEPS } from './lib/rating-baseline.mjs';
 import {
   cpuSeconds,
@@ -55,21 +56,13 @@ let exitCode = 0;
 let polling = false;
 let poller;
 let stopping = false;
-let profiling = false;
+const profiles = appProfiles(PROFILE_DIR, APPS);
 try {
-  const profiler = pathToFileURL(join(root, 'infra/bench/lib/profile-on-signal.mjs')).href;
   stack = await startStack({
     label: 'events',
     apps: APPS,
     env: { THROTTLE_REGISTER_PER_IP: '100000', THROTTLE_LOGIN_PER_IP: '100000' },
-    appEnv: PROFILE_DIR
-      ? Object.fromEntries(
-          APPS.map((name) => [
-            name,
-            { NODE_OPTIONS: `--import=${profiler}`, BENCH_CPU_PROF_DIR: PROFILE_DIR, BENCH_CPU_PROF_NAME: name },
-          ]),
-        )
-      : {},
+    appEnv: profiles.appEnv,
     log,
   });
   const { baseUrl, env } = stack;
@@ -178,7 +171,7 @@ try {
       await sleep(POLL_MS);
     }
   });
-  await profile('SIGWINCH');
+  await profiles.toggle(stack);
   log(`product burst: ${work.length} ratings, ${IN_FLIGHT} in flight…`);
   const productCpu = cpuMeter(stack, APPS);
   const product = await burst(baseUrl, work);
@@ -187,7 +180,7 @@ try {
   await sleep(2 * POLL_MS);
   polling = false;
   await poller;
-  await profile('SIGWINCH');
+  await profiles.toggle(stack);
   const convergence = convergenceTimes(product.accepted, samples, await statedRevisions(env.DATABASE_URL), authorOf);
 
   // The baseline's burst: the same ratings from the same sessions.
@@ -273,21 +266,6 @@ function dist(path) {
 function ratioOf(product, baseline, q) {
   const p = (values) => values[Math.min(values.length - 1, Math.ceil((q / 100) * values.length) - 1)];
   return `${fmt(p(product.latencies) / p(baseline.latencies), 2)}×`;
-}
-
-/**
- * Toggles the CPU profiler of every product process (lib/profile-on-signal.mjs), when profiling; the
- * second time waits until each has written its profile.
- */
-async function profile(signal) {
-  if (!PROFILE_DIR) return;
-  const written = () => (existsSync(PROFILE_DIR) ? readdirSync(PROFILE_DIR).length : 0);
-  const before = written();
-  for (const name of APPS) stack.children.get(name)?.kill(signal);
-  const deadline = Date.now() + 60_000;
-  profiling = !profiling;
-  if (profiling) return sleep(200);
-  while (written() < before + APPS.length && Date.now() < deadline) await sleep(200);
 }
 
 function refusals({ refused }) {
