@@ -7,25 +7,28 @@
 //  - the JavaScript and CSS a first visit to Home transfers (Chromium, empty cache), against
 //    170 kB, beside the same visit asking for no compression (Accept-Encoding: identity), the
 //    baseline measured in the same run.
-// Chromium is the system's (CHROME_PATH, else /usr/bin/chromium), driven by Lighthouse through
+// BENCH_WEB_REPORTS=<dir> keeps each Lighthouse report there (<page>-<run>.json), to read where a
+// page's main-thread time goes (bootup-time, mainthread-work-breakdown, long-tasks).
+// Chromium is the system's (CHROME_PATH, else Debian's chromium, installed if missing), driven by Lighthouse through
 // chrome-launcher and, for the transfer sizes, by playwright-core.
 import { execFile, execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureNodeDependencies } from '../local/lib/ensure-deps.mjs';
+import { ensureBinary } from '../local/lib/system-packages.mjs';
 import { getJson, printTable, registerMember, root, sleep, startStack } from './lib/stack.mjs';
 
 const log = (m) => console.log(`[bench:web] ${m}`);
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+ensureNodeDependencies(root);
+const CHROME_PATH = process.env.CHROME_PATH ?? ensureBinary('chromium', 'chromium');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const REPORT_DIR = process.env.BENCH_WEB_REPORTS;
 const SCORE_TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95 };
 /** Counted in kB of 1,000 bytes, the stricter reading of "170 KB". */
 const HOME_JS_CSS_BUDGET_BYTES = 170_000;
 const CLIP_SECONDS = 5;
-
-ensureNodeDependencies(root);
 
 let stack;
 let exitCode = 0;
@@ -128,6 +131,10 @@ async function lighthouseScores(pages) {
       for (let run = 1; run <= RUNS; run++) {
         const lhr = await lighthouseRun(page.url, chrome.port);
         version = lhr.lighthouseVersion;
+        if (REPORT_DIR) {
+          await mkdir(REPORT_DIR, { recursive: true });
+          await writeFile(join(REPORT_DIR, `${page.name.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify(lhr));
+        }
         const scores = Object.fromEntries(
           Object.keys(SCORE_TARGETS).map((category) => [category, Math.round(lhr.categories[category].score * 100)]),
         );
