@@ -105,6 +105,10 @@ const listedSql = (request: ListVideosRequest & { viewerId?: string | null }) =>
     ? 'NOT video."removed"'
     : 'NOT video."removed" AND video."hidden" IS NOT TRUE';
 
+/** A category's filter: only a category that exists is named, so only one that exists lists videos. */
+const IN_CATEGORY =
+  'video."categoryId" = :categoryId AND EXISTS (SELECT 1 FROM "categories" chosen WHERE chosen."id" = :categoryId)';
+
 /** A video whose own title or description matches (the trigram indexes on both find them). */
 const TEXT_MATCH = (search: VideoSearch) =>
   `(${fieldMatchSql(LISTED_FIELDS.title, search)} OR ${fieldMatchSql(LISTED_FIELDS.description, search)})`;
@@ -148,9 +152,7 @@ function relevancePageSql(request: ListVideosRequest & { viewerId?: string | nul
   const LISTED = listedSql(request);
   const filters = [
     // Only a category that exists is named, as in every other list.
-    request.categoryId !== null
-      ? 'video."categoryId" = :categoryId AND EXISTS (SELECT 1 FROM "categories" chosen WHERE chosen."id" = :categoryId)'
-      : null,
+    request.categoryId !== null ? IN_CATEGORY : null,
     request.uploaderId !== null ? 'video."uploaderId" = :uploaderId' : null,
   ].filter((filter) => filter !== null);
   const filtered = filters.map((filter) => ` AND ${filter}`).join('');
@@ -202,6 +204,46 @@ function relevancePageSql(request: ListVideosRequest & { viewerId?: string | nul
   LIMIT :take`;
 }
 
+/** The listing's own columns a page shows or joins by: never thumbnailData, which can be large. */
+const PAGE_VIDEO_COLUMNS = [
+  ...new Set([
+    ...LISTING_COLUMNS.flatMap(([expression]) => [...expression.matchAll(/\bvideo\.(\w+)/g)].map((m) => m[1])),
+    'categoryId',
+  ]),
+]
+  .map((column) => `video."${column}"`)
+  .join(', ');
+
+/**
+ * The page statement of every order but a search's relevance. The page's rows are chosen from
+ * `video_listings` alone, along the order's index, and only then joined to their names. PostgreSQL
+ * judges a cursor's row comparison by its first column: where many videos share a key (no
+ * feedback, no views yet) it expects the cursor to leave almost no row, and with the joins in the
+ * same step it hashed, joined and sorted every row after the cursor for a page of 12.
+ */
+function orderedPageSql(request: ListVideosRequest & { viewerId?: string | null }, search: VideoSearch | null): string {
+  const order = ORDER_KEYS[request.sort === 'relevance' ? 'recent' : request.sort];
+  const filters = [
+    // A member's own list shows their videos hidden pending review too (marked): nobody else's does.
+    listedSql(request),
+    request.categoryId !== null ? IN_CATEGORY : null,
+    request.uploaderId !== null ? 'video."uploaderId" = :uploaderId' : null,
+    search !== null ? `(${TEXT_MATCH(search)} OR ${NAME_MATCH(search)})` : null,
+    request.cursor !== null ? `(${order.sql}, video."id") < (${order.after}, :afterId)` : null,
+  ].filter((filter) => filter !== null);
+  return `
+  SELECT ${RAW_LISTING_COLUMNS}, ${order.key} AS "cursorKey"
+  FROM (
+    SELECT ${PAGE_VIDEO_COLUMNS} FROM "video_listings" video
+    WHERE ${filters.join(' AND ')}
+    ORDER BY ${order.sql} DESC, video."id" DESC
+    LIMIT :take
+  ) video
+  LEFT JOIN "people" uploader ON uploader."id" = video."uploaderId" AND NOT uploader."removed"
+  LEFT JOIN "categories" category ON category."id" = video."categoryId"
+  ORDER BY ${order.sql} DESC, video."id" DESC`;
+}
+
 /**
  * The leading sort key of each list order, how a cursor carries it (`key`) and how a cursor's value
  * is read back (`after`); `id DESC` always follows, so ties have a stable order and each sort is
@@ -244,12 +286,13 @@ export class VideosRepository {
    * video-search.ts); ranked by relevance, see `relevancePageSql`.
    */
   async findPageForListing(request: ListVideosRequest & { viewerId?: string | null }): Promise<VideoListingPageRow[]> {
-    if (request.q === null) return this.pageQuery(request, null).getRawMany<VideoListingPageRow>();
-    const search = videoSearch(request.q);
-    if (request.sort !== 'relevance') return this.pageQuery(request, search).getRawMany<VideoListingPageRow>();
-    const [sql, parameters] = this.dataSource.driver.escapeQueryWithParameters(relevancePageSql(request, search), {
-      [SEARCH_PARAMS.text]: search.text,
-      [SEARCH_PARAMS.pattern]: search.pattern,
+    const search = request.q === null ? null : videoSearch(request.q);
+    const statement =
+      search !== null && request.sort === 'relevance'
+        ? relevancePageSql(request, search)
+        : orderedPageSql(request, search);
+    const [sql, parameters] = this.dataSource.driver.escapeQueryWithParameters(statement, {
+      ...(search && { [SEARCH_PARAMS.text]: search.text, [SEARCH_PARAMS.pattern]: search.pattern }),
       take: request.limit + 1,
       categoryId: request.categoryId,
       uploaderId: request.uploaderId,
@@ -257,38 +300,6 @@ export class VideosRepository {
       afterId: request.cursor?.id ?? null,
     });
     return this.dataSource.manager.query<VideoListingPageRow[]>(sql, parameters);
-  }
-
-  /** The page statement of every order but a search's relevance. */
-  private pageQuery(
-    request: ListVideosRequest & { viewerId?: string | null },
-    search: VideoSearch | null,
-  ): SelectQueryBuilder<VideoListingEntity> {
-    const order = request.sort === 'relevance' ? ORDER_KEYS.recent : ORDER_KEYS[request.sort];
-    // A member's own list shows their videos hidden pending review too (marked): nobody else's does.
-    const ownList = request.uploaderId !== null && request.uploaderId === request.viewerId;
-    const query = this.select(LISTING_COLUMNS, this.dataSource.manager, { hiddenToo: ownList })
-      .addSelect(order.key, 'cursorKey')
-      .orderBy(order.sql, 'DESC')
-      .addOrderBy('video.id', 'DESC')
-      .limit(request.limit + 1);
-    if (request.categoryId !== null)
-      query.andWhere('video.categoryId = :categoryId AND category.id = :categoryId', {
-        categoryId: request.categoryId,
-      });
-    if (request.uploaderId !== null)
-      query.andWhere('video.uploaderId = :uploaderId', { uploaderId: request.uploaderId });
-    if (search !== null)
-      query.andWhere(`(${TEXT_MATCH(search)} OR ${NAME_MATCH(search)})`, {
-        [SEARCH_PARAMS.text]: search.text,
-        [SEARCH_PARAMS.pattern]: search.pattern,
-      });
-    if (request.cursor !== null)
-      query.andWhere(`(${order.sql}, video.id) < (${order.after}, :afterId)`, {
-        afterKey: request.cursor.k,
-        afterId: request.cursor.id,
-      });
-    return query;
   }
 
   /**
