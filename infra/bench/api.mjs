@@ -312,6 +312,7 @@ process.exit(exitCode);
 /** Loads `target` on the product and on the baseline in turn; records the figures and CPU on `variant`. */
 async function measurePair(variant, urls, target = (base) => `${base}${variant.path}`) {
   for (const side of ['product', 'baseline']) {
+    await servicesQuiet(stack);
     log(`${variant.name} (${side}): ${RUN_MS / 1000} s at ${CONNECTIONS} concurrent connections…`);
     const profiled = side === 'product' && PROFILE_DIR && PROFILE_PHASE.test(variant.name);
     if (profiled) await profiles.toggle(stack);
@@ -767,6 +768,33 @@ async function growSeed(databaseUrl, total) {
 }
 
 /** CPU use of the stack's processes, this load generator and the whole machine over a run. */
+/** The product's processes together under this share of one core count as quiet. */
+const QUIET_CPU_SHARE = 0.1;
+const QUIET_WINDOW_MS = 500;
+const QUIET_WAIT_MS = 20_000;
+
+/**
+ * Waits until the product's processes have finished what earlier load left them (views counted
+ * in a warm-up or in the other side's run are published within a second and then applied by the
+ * catalog, auth and feedback), so neither side of a pair is measured beside that work: two quiet
+ * windows in a row, or at most QUIET_WAIT_MS.
+ */
+async function servicesQuiet(stack) {
+  const pids = [...stack.children.values()].map((child) => child.pid);
+  const used = () => pids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
+  const started = performance.now();
+  let quietWindows = 0;
+  while (quietWindows < 2 && performance.now() - started < QUIET_WAIT_MS) {
+    const before = used();
+    await sleep(QUIET_WINDOW_MS);
+    quietWindows = used() - before < (QUIET_CPU_SHARE * QUIET_WINDOW_MS) / 1000 ? quietWindows + 1 : 0;
+  }
+  const waited = performance.now() - started;
+  if (quietWindows < 2) log(`the services were still busy after ${fmt(waited / 1000, 1)} s; measuring anyway`);
+  else if (waited > 2 * QUIET_WINDOW_MS + 500)
+    log(`waited ${fmt(waited / 1000, 1)} s for the services to finish earlier work`);
+}
+
 function cpuMeter(stack) {
   const pids = Object.fromEntries([...stack.children].map(([name, child]) => [name, child.pid]));
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
