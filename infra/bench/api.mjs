@@ -75,6 +75,10 @@ const SEED = { users: 200, videos: 10_000, feedback: 100_000 };
 /** Phase 2's videos (0: no phase 2). */
 const SCALE = Number(process.env.BENCH_API_SCALE ?? 1_000_000);
 const PHASES = new Set((process.env.BENCH_API_PHASES ?? 'lists,signed-in,statements,scale').split(','));
+/** The product's processes together under this share of one core count as quiet. */
+const QUIET_CPU_SHARE = 0.1;
+const QUIET_WINDOW_MS = 500;
+const QUIET_WAIT_MS = 20_000;
 /** Signed in through the product, each on CONNECTIONS / MEMBERS connections (a sign-in hashes at auth's production cost). */
 const APPS = ['catalog', 'auth', 'video', 'feedback', 'gateway'];
 /** `BENCH_CPU_PROF=<dir>`: CPU profiles of each product process for the product half of every measurement whose name matches the regular expression `BENCH_CPU_PROF_PHASE`. */
@@ -768,11 +772,6 @@ async function growSeed(databaseUrl, total) {
 }
 
 /** CPU use of the stack's processes, this load generator and the whole machine over a run. */
-/** The product's processes together under this share of one core count as quiet. */
-const QUIET_CPU_SHARE = 0.1;
-const QUIET_WINDOW_MS = 500;
-const QUIET_WAIT_MS = 20_000;
-
 /**
  * Waits until the product's processes have finished what earlier load left them (views counted
  * in a warm-up or in the other side's run are published within a second and then applied by the
