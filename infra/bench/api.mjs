@@ -522,6 +522,7 @@ async function deepPathAt(stack, url, variant) {
     await db.query(`SET search_path = catalog`);
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM (${page[0].sql}) AS listed`, params);
     const middle = Math.floor(rows[0].n / 2);
+    // A plain scan of an ordered subquery keeps its order.
     const found = await db.query(`SELECT * FROM (${page[0].sql}) AS listed OFFSET ${middle} LIMIT 1`, params);
     return { ...found.rows[0], offset: middle };
   });
@@ -771,7 +772,6 @@ async function growSeed(databaseUrl, total) {
   });
 }
 
-/** CPU use of the stack's processes, this load generator and the whole machine over a run. */
 /**
  * Waits until the product's processes have finished what earlier load left them (views counted
  * in a warm-up or in the other side's run are published within a second and then applied by the
@@ -794,6 +794,7 @@ async function servicesQuiet(stack) {
     log(`waited ${fmt(waited / 1000, 1)} s for the services to finish earlier work`);
 }
 
+/** CPU use of the stack's processes, this load generator and the whole machine over a run. */
 function cpuMeter(stack) {
   const pids = Object.fromEntries([...stack.children].map(([name, child]) => [name, child.pid]));
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
