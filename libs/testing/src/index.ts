@@ -1,5 +1,6 @@
 export * from './test-env.js';
 export * from './isolated-database.js';
+export * from './recording-data-source.js';
 export * from './app-process.js';
 export * from './stack.js';
 export * from './eventually.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DataSource, type Logger as QueryLogger } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { JobQueues, DomainError, LiveSignals, type RpcClient } from '@app/common';
 import {
   AUTH_RPC,
@@ -14,9 +14,7 @@ import {
   type UserDto,
   type VideoDto,
 } from '@app/contracts';
-import { createDataSource, localServiceDatabaseUrls, migrateDatabase, provisionServiceDatabases } from '@app/database';
 import {
-  createIsolatedDatabase,
   eventually,
   profileChanged,
   testInfra,
@@ -24,7 +22,9 @@ import {
   videoDeleted,
   videoEvent,
   videoState,
+  recordingServiceDataSource,
   type IsolatedDatabase,
+  type SentStatement,
 } from '@app/testing';
 import { BookmarksRepository } from '../bookmarks/bookmarks.repository.js';
 import { BookmarksService } from '../bookmarks/bookmarks.service.js';
@@ -50,7 +50,7 @@ let videosRepository: VideosRepository;
 let bookmarks: BookmarksService;
 let categories: CategoriesRepository;
 /** The SQL statements run since the last `recorded.length = 0`, with their parameters. */
-const recorded: Array<{ query: string; parameters?: unknown[] }> = [];
+const recorded: SentStatement[] = [];
 
 /** What the stand-in auth answers: an account, or `'down'` for no answer. */
 const accounts = new Map<string, UserDto | 'down'>();
@@ -79,27 +79,8 @@ const account = (id: string, firstName: string, lastName: string, image: string 
   badges: [],
 });
 
-const queryRecorder: QueryLogger = {
-  logQuery: (query, parameters) => void recorded.push({ query, parameters: parameters as unknown[] | undefined }),
-  logQueryError: () => undefined,
-  logQuerySlow: () => undefined,
-  logSchemaBuild: () => undefined,
-  logMigration: () => undefined,
-  log: () => undefined,
-};
-
 beforeAll(async () => {
-  db = await createIsolatedDatabase('catalog-listings');
-  const serviceUrls = localServiceDatabaseUrls(db.url);
-  await provisionServiceDatabases({ adminUrl: db.url, serviceUrls });
-  const { options } = createDataSource({
-    url: serviceUrls.catalog,
-    applicationName: 'catalog-listings-spec',
-    database: CATALOG_DATABASE,
-  });
-  dataSource = new DataSource({ ...options, logging: ['query'], logger: queryRecorder });
-  await dataSource.initialize();
-  await migrateDatabase(dataSource);
+  ({ db, dataSource } = await recordingServiceDataSource(CATALOG_DATABASE, 'catalog-listings', recorded));
   videosRepository = new VideosRepository(dataSource);
   const infra = testInfra();
   signals = await LiveSignals.open(

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DataSource, type Logger as QueryLogger } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { encodePageCursor, listVideosRequestSchema, type ListVideosQuery, type VideoListOrder } from '@app/contracts';
-import { createDataSource, localServiceDatabaseUrls, migrateDatabase, provisionServiceDatabases } from '@app/database';
-import { createIsolatedDatabase, withClient, type IsolatedDatabase } from '@app/testing';
+import { recordingServiceDataSource, withClient, type IsolatedDatabase, type SentStatement } from '@app/testing';
 import { CATALOG_DATABASE } from '../db/catalog-database.js';
 import { VideosRepository } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
@@ -20,32 +19,13 @@ const TIED = { views: 10, feedback: 10, rating: 4.5, recent: '2026-01-01T00:00:0
 let db: IsolatedDatabase;
 let dataSource: DataSource;
 let videos: VideosService;
-const recorded: Array<{ query: string; parameters?: unknown[] }> = [];
-
-const queryRecorder: QueryLogger = {
-  logQuery: (query, parameters) => void recorded.push({ query, parameters: parameters as unknown[] | undefined }),
-  logQueryError: () => undefined,
-  logQuerySlow: () => undefined,
-  logSchemaBuild: () => undefined,
-  logMigration: () => undefined,
-  log: () => undefined,
-};
+const recorded: SentStatement[] = [];
 
 const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(db.url, async (client) => (await client.query(text, values)).rows as T[]);
 
 beforeAll(async () => {
-  db = await createIsolatedDatabase('catalog-pages');
-  const serviceUrls = localServiceDatabaseUrls(db.url);
-  await provisionServiceDatabases({ adminUrl: db.url, serviceUrls });
-  const { options } = createDataSource({
-    url: serviceUrls.catalog,
-    applicationName: 'catalog-pages-spec',
-    database: CATALOG_DATABASE,
-  });
-  dataSource = new DataSource({ ...options, logging: ['query'], logger: queryRecorder });
-  await dataSource.initialize();
-  await migrateDatabase(dataSource);
+  ({ db, dataSource } = await recordingServiceDataSource(CATALOG_DATABASE, 'catalog-pages', recorded));
   videos = new VideosService(new VideosRepository(dataSource));
   const [category] = await sql<{ id: number }>(`SELECT id FROM catalog.categories ORDER BY id LIMIT 1`);
   // Every key tied but the id; one video in 50 hidden pending review, which no list shows.

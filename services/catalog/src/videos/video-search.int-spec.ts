@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type Logger as QueryLogger } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { listVideosRequestSchema, type ListVideosQuery, type Page, type VideoDto } from '@app/contracts';
-import { createDataSource, localServiceDatabaseUrls, migrateDatabase, provisionServiceDatabases } from '@app/database';
-import { createIsolatedDatabase, withClient, type IsolatedDatabase } from '@app/testing';
+import { recordingServiceDataSource, withClient, type IsolatedDatabase, type SentStatement } from '@app/testing';
 import { CATALOG_DATABASE } from '../db/catalog-database.js';
 import { fieldMatchSql, relevanceSql, SEARCH_PARAMS, searchFieldSql, videoSearch } from './video-search.js';
 import { VideosRepository } from './videos.repository.js';
@@ -18,16 +17,7 @@ const SEEDED = 10_000;
 let db: IsolatedDatabase;
 let dataSource: DataSource;
 let videos: VideosService;
-const recorded: Array<{ query: string; parameters?: unknown[] }> = [];
-
-const queryRecorder: QueryLogger = {
-  logQuery: (query, parameters) => void recorded.push({ query, parameters: parameters as unknown[] | undefined }),
-  logQueryError: () => undefined,
-  logQuerySlow: () => undefined,
-  logSchemaBuild: () => undefined,
-  logMigration: () => undefined,
-  log: () => undefined,
-};
+const recorded: SentStatement[] = [];
 
 const sql = <T>(text: string, values: unknown[] = []) =>
   withClient(db.url, async (client) => (await client.query(text, values)).rows as T[]);
@@ -48,17 +38,7 @@ const search = async (q: string, extra: ListVideosQuery = {}) =>
   (await videos.list(listVideosRequestSchema.parse({ q, limit: 100, ...extra }))).items.map((video) => video.id);
 
 beforeAll(async () => {
-  db = await createIsolatedDatabase('catalog-search');
-  const serviceUrls = localServiceDatabaseUrls(db.url);
-  await provisionServiceDatabases({ adminUrl: db.url, serviceUrls });
-  const { options } = createDataSource({
-    url: serviceUrls.catalog,
-    applicationName: 'catalog-search-spec',
-    database: CATALOG_DATABASE,
-  });
-  dataSource = new DataSource({ ...options, logging: ['query'], logger: queryRecorder });
-  await dataSource.initialize();
-  await migrateDatabase(dataSource);
+  ({ db, dataSource } = await recordingServiceDataSource(CATALOG_DATABASE, 'catalog-search', recorded));
   videos = new VideosService(new VideosRepository(dataSource));
   await sql(
     `INSERT INTO catalog.video_listings (id, revision, title, description, "categoryId", "uploaderId", "hasStoredVideo",
