@@ -24,6 +24,7 @@ import { ensureNodeDependencies } from '../local/lib/ensure-deps.mjs';
 import { isListening } from '../local/lib/net.mjs';
 import {
   cpuSeconds,
+  cpuSecondsWithChildren,
   fmt,
   getJson,
   MiB,
@@ -297,10 +298,15 @@ async function concurrentUploads(ctx, files) {
   };
 }
 
-/** CPU seconds each process uses between `start()` and `stop()` (null where unknown). */
+/**
+ * CPU seconds each process uses between `start()` and `stop()` (null where unknown); a pid given
+ * as `{ withChildren: pid }` counts the children it waited for too.
+ */
 function cpuMeter(pids) {
+  const seconds = (pid) =>
+    !pid ? null : typeof pid === 'object' ? cpuSecondsWithChildren(pid.withChildren) : cpuSeconds(pid);
   const read = () => ({
-    ...Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid ? cpuSeconds(pid) : null])),
+    ...Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, seconds(pid)])),
     bench: process.cpuUsage(),
   });
   let first;
@@ -521,6 +527,12 @@ async function uploadToReady(ctx, clip, kind) {
 
   await waitForIdlePipeline(stack.env, stack.queuePrefix);
   log('uploading the clip…');
+  // What each process spends from the last byte sent to ready: where upload → ready goes.
+  const cpu = cpuMeter({
+    s3: ctx.s3Pid,
+    gateway: ctx.gatewayPid,
+    'media-worker with its ffmpeg': { withChildren: stack.children.get('media-worker').pid },
+  });
   const t0 = performance.now();
   const upload = await uploadFile(
     baseUrl,
@@ -529,6 +541,7 @@ async function uploadToReady(ctx, clip, kind) {
     clip,
     t0,
     kind === 'encode' ? 'clip.mov' : 'clip.mp4',
+    () => cpu.start(),
   );
   if (upload.status !== 201) throw new Error(`the clip's upload answered ${upload.status}: ${upload.message}`);
   const id = upload.json.id;
@@ -546,6 +559,7 @@ async function uploadToReady(ctx, clip, kind) {
     if (state === 'ready') readyMs = performance.now() - t0;
     else if (state === 'failed' || current.hasFileError) throw new Error(`video ${id} failed processing`);
   }
+  const readyCpu = cpu.stop();
   log(`ready ${fmt((readyMs - upload.sentMs) / 1000, 2)} s after the last byte was sent`);
   const outcome = await transcodeOutcome(stack.env, stack.queuePrefix, id);
   const expected = kind === 'remux' ? 'remuxed' : 'reencoded';
@@ -565,6 +579,7 @@ async function uploadToReady(ctx, clip, kind) {
     bareRuns,
     ratio: productMs / bare.totalMs,
     workerTimings: outcome?.timingsMs ?? null,
+    readyCpu,
   };
 }
 
@@ -608,7 +623,15 @@ async function transcodeOutcome(env, prefix, videoId) {
  * Times (ms after `t0`): `sentMs` when the last body byte was handed to the socket, `answeredMs`
  * when the answer was complete.
  */
-async function uploadFile(baseUrl, cookie, fields, path, t0 = performance.now(), filename = 'clip.mp4') {
+async function uploadFile(
+  baseUrl,
+  cookie,
+  fields,
+  path,
+  t0 = performance.now(),
+  filename = 'clip.mp4',
+  onSent = () => undefined,
+) {
   const boundary = `----vfbench${randomBytes(12).toString('hex')}`;
   const { size } = await stat(path);
   let head = '';
@@ -629,7 +652,10 @@ async function uploadFile(baseUrl, cookie, fields, path, t0 = performance.now(),
     },
   });
   let sentMs = null;
-  req.on('finish', () => (sentMs = performance.now() - t0));
+  req.on('finish', () => {
+    sentMs = performance.now() - t0;
+    onSent();
+  });
   const answer = new Promise((resolveAnswer, reject) => {
     req.once('error', reject);
     req.once('response', (res) => {
@@ -797,6 +823,7 @@ function printSummary(results, errors) {
           .map(([step, ms]) => `${step} ${ms}`)
           .join(', ')}`,
       );
+    if (r.readyCpu) console.log(`    CPU used from the last byte sent to ready: ${cpuText(r.readyCpu)}`);
   }
   console.log('\nThese are measurements, not tests: a missed target does not fail the run; an error does.');
 }

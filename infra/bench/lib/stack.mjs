@@ -280,6 +280,21 @@ export function cpuSeconds(pid) {
   }
 }
 
+/**
+ * CPU seconds of a process and of the children it has waited for (the worker's ffmpeg and
+ * ffprobe runs once they exited), or null when unknown.
+ */
+export function cpuSecondsWithChildren(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime.
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /** Busy and total CPU time of the whole machine (all cores), in seconds, or null without /proc. */
 export function machineCpu() {
   try {

@@ -40,12 +40,13 @@ describe('FfmpegError', () => {
 });
 
 describe('inputProtocolArgs', () => {
-  it('lets a local copy open local files only and a URL only HTTP(S), each with the upload demuxers only', () => {
+  it('lets a local copy open local files only and a URL only HTTP(S), reconnecting, each with the upload demuxers only', () => {
     const formats = ['-format_whitelist', 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm'];
     expect(inputProtocolArgs('/tmp/media-worker-1/original')).toEqual(['-protocol_whitelist', 'file', ...formats]);
     expect(inputProtocolArgs('https://s3.example/videos/originals/x?X-Amz-Signature=1')).toEqual([
       '-protocol_whitelist',
       'http,https,tcp,tls',
+      ...['-reconnect', '1', '-reconnect_on_network_error', '1', '-reconnect_delay_max', '2'],
       ...formats,
     ]);
   });

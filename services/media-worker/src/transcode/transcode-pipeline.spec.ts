@@ -3,7 +3,13 @@ import { VIDEO_KEYS, type MediaResultJobData, type TranscodeJobData } from '@app
 import { FfmpegError, type RunOptions } from '../ffmpeg/ffmpeg.js';
 import type { MediaInfo } from '../ffmpeg/ffprobe.js';
 import type { FrameTiming } from '../ffmpeg/frame-timing.js';
-import { giveUpVerdict, TranscodePipeline, type TranscodePorts, type TranscodeSource } from './transcode-pipeline.js';
+import {
+  giveUpVerdict,
+  notWholeCopy,
+  TranscodePipeline,
+  type TranscodePorts,
+  type TranscodeSource,
+} from './transcode-pipeline.js';
 
 // Strict ports: a call the test did not expect fails it (libs/testing gets a shared helper).
 const unexpected =
@@ -37,15 +43,23 @@ const frames30 = (overrides: Partial<FrameTiming> = {}): FrameTiming => ({
   maxKeyframeGap: 15,
   ...overrides,
 });
-/** What the scans of the original and of the playback file find. */
-const scans =
-  (original: FrameTiming | null, playback: FrameTiming | null = frames30()) =>
-  (path: string, videoStreamIndex: number) => {
+/**
+ * What the scans of the original and of the playback file find: the playback file's scans in
+ * turn (the copy over the URL, then the file made again), the last one repeated.
+ */
+const scans = (original: FrameTiming | null, ...playback: (FrameTiming | null)[]) => {
+  const made = playback.length ? playback : [frames30()];
+  let playbackScans = 0;
+  return (path: string, videoStreamIndex: number) => {
     expect(videoStreamIndex).toBe(0);
     if (path === `${SCRATCH}/original`) return Promise.resolve(original);
-    if (path === `${SCRATCH}/playback.mp4`) return Promise.resolve(playback);
+    if (path === `${SCRATCH}/playback.mp4`) return Promise.resolve(made[Math.min(playbackScans++, made.length - 1)]);
     throw new Error(`unexpected scan of ${path}`);
   };
+};
+const URL = 'https://storage.test/original?signed';
+/** The copy made straight from the original's URL (not the local file). */
+const isCopyOverUrl = (args: string[]) => args.includes(URL) && args.some((arg) => arg.endsWith('playback.mp4'));
 
 /** Resolves once `condition` holds, letting pending promise callbacks run in between. */
 async function eventually(condition: () => boolean): Promise<void> {
@@ -61,12 +75,18 @@ const killed = () => new FfmpegError('ffmpeg was killed', null, 'SIGKILL', false
 function world(overrides: Partial<TranscodePorts> = {}, source: Partial<TranscodeSource> = {}) {
   const published: MediaResultJobData[] = [];
   const uploads: { key: string; path: string; contentType: string }[] = [];
+  const uploadSignals: (AbortSignal | undefined)[] = [];
+  const removed: string[] = [];
+  let downloads = 0;
   const ffmpegRuns: { args: string[]; options: RunOptions }[] = [];
   const warnings: Record<string, unknown>[] = [];
   let clock = 0;
   const original: TranscodeSource = {
-    url: 'https://storage.test/original?signed',
-    local: () => Promise.resolve(`${SCRATCH}/original`),
+    url: URL,
+    local: () => {
+      downloads += 1;
+      return Promise.resolve(`${SCRATCH}/original`);
+    },
     inspect: unexpected('source.inspect'),
     ...source,
   };
@@ -78,8 +98,12 @@ function world(overrides: Partial<TranscodePorts> = {}, source: Partial<Transcod
     inspectFile: unexpected('inspectFile'),
     scanFrames: scans(frames30()),
     wroteFile: unexpected('wroteFile'),
-    uploadFile: async (key, path, contentType) => {
+    uploadFile: async (key, path, contentType, signal) => {
       uploads.push({ key, path, contentType });
+      uploadSignals.push(signal);
+    },
+    removeObject: async (key) => {
+      removed.push(key);
     },
     publish: async (result) => {
       published.push(result);
@@ -92,7 +116,7 @@ function world(overrides: Partial<TranscodePorts> = {}, source: Partial<Transcod
   const pipeline = new TranscodePipeline(ports, { encodeSecondsPerMediaSecond: 10 });
   const run = (job: Partial<TranscodeJobData> = {}) =>
     pipeline.run({ videoId: VIDEO_ID, objectKey: ORIGINAL, media: phoneClip, ...job }, SCRATCH);
-  return { run, published, uploads, ffmpegRuns, warnings };
+  return { run, published, uploads, uploadSignals, removed, ffmpegRuns, warnings, downloads: () => downloads };
 }
 
 /** The output ffprobe reads back: the copy, with the given duration. */
@@ -103,9 +127,15 @@ const output =
 
 describe('the transcode pipeline', () => {
   it('makes a remuxed copy and a thumbnail of a phone clip, uploads both, then says ready', async () => {
-    const { run, published, uploads, ffmpegRuns } = world({
+    const scanned: string[] = [];
+    const scan = scans(frames30());
+    const { run, published, uploads, removed, ffmpegRuns, downloads } = world({
       wroteFile: (path) => Promise.resolve(path === `${SCRATCH}/thumbnail.jpg`),
       inspectFile: output(12.04),
+      scanFrames: (path, index) => {
+        scanned.push(path);
+        return scan(path, index);
+      },
     });
 
     const { outcome, plan } = await run();
@@ -113,15 +143,21 @@ describe('the transcode pipeline', () => {
     expect(outcome).toMatchObject({ stage: 'ready', reencoded: false, playback: 'remuxed' });
     expect(outcome.timingsMs).toMatchObject({ thumbnail: expect.any(Number), remux: expect.any(Number) });
     expect(plan).toMatchObject({ video: 'copy', audio: 'copy' });
-    // The thumbnail is read over the URL; the copy is made from the local file, never the URL.
+    // The thumbnail and the copy both read the original over its URL: nothing is downloaded, and
+    // the one packet scan is the copy's (it allows the copy and gives the frames).
     expect(ffmpegRuns).toHaveLength(2);
-    expect(ffmpegRuns[0]!.args).toContain('https://storage.test/original?signed');
-    expect(ffmpegRuns[1]!.args).toContain(`${SCRATCH}/original`);
-    expect(ffmpegRuns[1]!.args).toContain(`${SCRATCH}/playback.mp4`);
-    expect(uploads).toEqual([
-      { key: VIDEO_KEYS.thumbnail(VIDEO_ID), path: `${SCRATCH}/thumbnail.jpg`, contentType: 'image/jpeg' },
-      { key: VIDEO_KEYS.playback(VIDEO_ID), path: `${SCRATCH}/playback.mp4`, contentType: 'video/mp4' },
-    ]);
+    expect(ffmpegRuns[0]!.args).toContain(URL);
+    expect(isCopyOverUrl(ffmpegRuns[1]!.args)).toBe(true);
+    expect(downloads()).toBe(0);
+    expect(scanned).toEqual([`${SCRATCH}/playback.mp4`]);
+    expect(removed).toEqual([]);
+    expect(uploads).toHaveLength(2);
+    expect(uploads).toEqual(
+      expect.arrayContaining([
+        { key: VIDEO_KEYS.thumbnail(VIDEO_ID), path: `${SCRATCH}/thumbnail.jpg`, contentType: 'image/jpeg' },
+        { key: VIDEO_KEYS.playback(VIDEO_ID), path: `${SCRATCH}/playback.mp4`, contentType: 'video/mp4' },
+      ]),
+    );
     expect(published).toEqual([
       {
         videoId: VIDEO_ID,
@@ -138,19 +174,24 @@ describe('the transcode pipeline', () => {
   it('re-encodes variable-rate phone footage at a constant standard rate, and sends the frames of the file it made', async () => {
     const vfr = frames30({ constantRate: null, variable: true, frameCount: 331, meanFps: 27.6, typicalFps: 29.98 });
     const made = frames30({ constantRate: { num: 30000, den: 1001 }, frameCount: 359 });
-    const { run, published, ffmpegRuns } = world({
+    const { run, published, ffmpegRuns, uploads, uploadSignals, removed } = world({
       wroteFile: () => Promise.resolve(true),
       inspectFile: output(12),
-      scanFrames: scans(vfr, made),
+      scanFrames: scans(vfr, vfr, made),
     });
     const { outcome, plan } = await run({
       media: { ...phoneClip, video: { ...phoneClip.video!, baseFrameRate: { num: 30000, den: 1001 } } },
     });
     expect(plan).toMatchObject({ video: 'encode', audio: 'copy', reasons: ['variable frame rate'] });
-    // The copy started while the scan ran (the picture is H.264) is stopped, then the encode runs.
+    // The picture is H.264, so it was copied over the URL; the copy's scan refuses it: its upload
+    // is stopped and the stored object removed, and the encode runs on a local copy.
     expect(ffmpegRuns).toHaveLength(3);
-    expect(ffmpegRuns[1]!.args).toContain('copy');
-    expect(ffmpegRuns[1]!.options.signal?.aborted).toBe(true);
+    expect(isCopyOverUrl(ffmpegRuns[1]!.args)).toBe(true);
+    const firstPlaybackUpload = uploads.findIndex((upload) => upload.key === VIDEO_KEYS.playback(VIDEO_ID));
+    expect(uploadSignals[firstPlaybackUpload]?.aborted).toBe(true);
+    expect(removed).toEqual([VIDEO_KEYS.playback(VIDEO_ID)]);
+    expect(uploads.filter((upload) => upload.key === VIDEO_KEYS.playback(VIDEO_ID))).toHaveLength(2);
+    expect(ffmpegRuns[2]!.args).toContain(`${SCRATCH}/original`);
     expect(ffmpegRuns[2]!.args.join(' ')).toContain('fps=fps=30000/1001:start_time=0');
     expect(ffmpegRuns[2]!.args.join(' ')).toContain('-g 15 -keyint_min 15 -sc_threshold 0');
     expect(outcome).toMatchObject({ stage: 'ready', playback: 'reencoded' });
@@ -163,14 +204,15 @@ describe('the transcode pipeline', () => {
     ]);
   });
 
-  it('copies while it scans: the copy is published only once the scan allows it, and not before it ends', async () => {
+  it('copies a local copy while it scans it when the copy over the URL failed: published only once the scan allows it, and not before it ends', async () => {
     const order: string[] = [];
     let finishCopy!: () => void;
     let finishScan!: (timing: FrameTiming) => void;
     const ffmpegRuns: { args: string[]; options: RunOptions }[] = [];
-    const { run, published } = world({
+    const { run, published, warnings } = world({
       runFfmpeg: async (args, options) => {
         ffmpegRuns.push({ args, options });
+        if (isCopyOverUrl(args)) throw inputError('Connection reset by peer');
         if (!args.some((arg) => arg.endsWith('playback.mp4'))) return;
         order.push('copy started');
         await new Promise<void>((resolve) => (finishCopy = resolve));
@@ -198,12 +240,19 @@ describe('the transcode pipeline', () => {
     expect(order).toEqual(['copy started', 'scan started', 'copy done', 'verify']);
     expect(outcome).toMatchObject({ stage: 'ready', playback: 'remuxed' });
     expect(outcome.timingsMs).toMatchObject({ remux: expect.any(Number), scan: expect.any(Number) });
-    // One copy only: the one made beside the scan.
-    expect(ffmpegRuns.filter((r) => r.args.some((arg) => arg.endsWith('playback.mp4')))).toHaveLength(1);
+    // One local copy only: the one made beside the scan. What failed over the network is no verdict.
+    const copies = ffmpegRuns.filter((r) => r.args.some((arg) => arg.endsWith('playback.mp4')));
+    expect(copies.map((copy) => isCopyOverUrl(copy.args))).toEqual([true, false]);
     expect(published).toEqual([expect.objectContaining({ stage: 'ready', reencoded: false })]);
+    expect(warnings).toEqual([
+      {
+        msg: 'copy over the URL failed: made again from a local copy',
+        error: 'ffmpeg exited with 1',
+      },
+    ]);
   });
 
-  it('judges the copy made beside the scan like any copy: refused by ffmpeg is a verdict', async () => {
+  it('judges a copy refused by ffmpeg over the URL again on the local copy, where it is a verdict', async () => {
     const ffmpegRuns: { args: string[]; options: RunOptions }[] = [];
     const { run, published } = world({
       wroteFile: () => Promise.resolve(true),
@@ -215,47 +264,75 @@ describe('the transcode pipeline', () => {
     const { outcome } = await run();
     expect(outcome).toMatchObject({ stage: 'failed', reason: 'transcode-failed' });
     expect(published).toEqual([expect.objectContaining({ stage: 'failed', reason: 'transcode-failed' })]);
-    expect(ffmpegRuns.filter((r) => r.args.some((arg) => arg.endsWith('playback.mp4')))).toHaveLength(1);
+    const copies = ffmpegRuns.filter((r) => r.args.some((arg) => arg.endsWith('playback.mp4')));
+    expect(copies.map((copy) => isCopyOverUrl(copy.args))).toEqual([true, false]);
   });
 
-  it('makes the thumbnail over the URL while the original downloads, and stores it before the playback file', async () => {
+  it('makes the thumbnail over the URL beside the copy, and says ready only once it is stored', async () => {
     const order: string[] = [];
     let finishThumbnail!: () => void;
-    const { run, uploads } = world(
-      {
-        runFfmpeg: async (args) => {
-          if (args.some((arg) => arg.endsWith('thumbnail.jpg'))) {
-            order.push('thumbnail started');
-            await new Promise<void>((resolve) => (finishThumbnail = resolve));
-          } else order.push('copy');
-        },
-        wroteFile: () => Promise.resolve(true),
-        inspectFile: output(12),
+    const { run, uploads, published } = world({
+      runFfmpeg: async (args) => {
+        if (args.some((arg) => arg.endsWith('thumbnail.jpg'))) {
+          order.push('thumbnail started');
+          await new Promise<void>((resolve) => (finishThumbnail = resolve));
+        } else order.push('copy');
       },
-      {
-        local: async () => {
-          order.push('download');
-          return `${SCRATCH}/original`;
-        },
-      },
-    );
+      wroteFile: () => Promise.resolve(true),
+      inspectFile: output(12),
+    });
     const running = run();
-    await eventually(() => order.includes('copy'));
-    expect(order).toEqual(['thumbnail started', 'download', 'copy']);
-    expect(uploads).toEqual([]); // the playback file waits for the thumbnail
+    await eventually(() => uploads.length === 1);
+    expect(order).toEqual(['thumbnail started', 'copy']);
+    expect(uploads.map((upload) => upload.key)).toEqual([VIDEO_KEYS.playback(VIDEO_ID)]);
+    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(published).toEqual([]); // a published copy never names a thumbnail still missing
     finishThumbnail();
     expect((await running).outcome.stage).toBe('ready');
     expect(uploads.map((upload) => upload.key)).toEqual([
-      VIDEO_KEYS.thumbnail(VIDEO_ID),
       VIDEO_KEYS.playback(VIDEO_ID),
+      VIDEO_KEYS.thumbnail(VIDEO_ID),
     ]);
+    expect(published).toEqual([
+      expect.objectContaining({ stage: 'ready', thumbnailKey: VIDEO_KEYS.thumbnail(VIDEO_ID) }),
+    ]);
+  });
+
+  it('makes the copy again from a local copy when the one over the URL is not whole (a connection cut short), and stores only that one', async () => {
+    const copies = [output(11.2), output(12)];
+    const { run, published, uploads, uploadSignals, removed, warnings, downloads, ffmpegRuns } = world({
+      wroteFile: () => Promise.resolve(true),
+      inspectFile: () => copies.shift()!(),
+    });
+    const { outcome } = await run();
+    expect(outcome).toMatchObject({ stage: 'ready', playback: 'remuxed' });
+    expect(downloads()).toBe(1);
+    const made = ffmpegRuns.filter((r) => r.args.some((arg) => arg.endsWith('playback.mp4')));
+    expect(made.map((copy) => isCopyOverUrl(copy.args))).toEqual([true, false]);
+    // The short copy's upload, started beside the check, was stopped and removed; the local one stays.
+    const playbackUploads = uploads.flatMap((upload, i) =>
+      upload.key === VIDEO_KEYS.playback(VIDEO_ID) ? [uploadSignals[i]?.aborted ?? false] : [],
+    );
+    expect(playbackUploads).toEqual([true, false]);
+    expect(removed).toEqual([VIDEO_KEYS.playback(VIDEO_ID)]);
+    expect(warnings).toEqual([
+      { msg: 'copy over the URL not whole: made again from a local copy', problem: '11.2 s of 12 s' },
+    ]);
+    expect(published).toEqual([expect.objectContaining({ stage: 'ready', durationSeconds: 12 })]);
+  });
+
+  it('goes straight to a local copy for a file without a duration (a copy of it could not be checked whole)', async () => {
+    const { run, ffmpegRuns, downloads } = world({ wroteFile: () => Promise.resolve(true), inspectFile: output(12) });
+    await run({ media: { ...phoneClip, durationSeconds: null } });
+    expect(ffmpegRuns.some((r) => isCopyOverUrl(r.args))).toBe(false);
+    expect(downloads()).toBe(1);
   });
 
   it('re-encodes a browser-ready clip whose keyframes are too far apart for stepping back', async () => {
     const { run, published } = world({
       wroteFile: () => Promise.resolve(true),
       inspectFile: output(12),
-      scanFrames: scans(frames30({ maxKeyframeGap: 60 })),
+      scanFrames: scans(frames30({ maxKeyframeGap: 60 }), frames30({ maxKeyframeGap: 60 }), frames30()),
     });
     const { plan } = await run();
     expect(plan).toMatchObject({ video: 'encode', audio: 'copy', reasons: ['keyframes 2.00 s apart'] });
@@ -379,8 +456,8 @@ describe('the transcode pipeline', () => {
     expect(published).toEqual([]);
   });
 
-  it('refuses a copy that is not readable H.264', async () => {
-    const { run, published, uploads } = world({
+  it('refuses a copy that is not readable H.264, and keeps none stored', async () => {
+    const { run, published, uploads, uploadSignals, removed } = world({
       wroteFile: () => Promise.resolve(true),
       inspectFile: output(12, 'mpeg4'),
     });
@@ -393,7 +470,36 @@ describe('the transcode pipeline', () => {
         detail: 'ffmpeg did not produce a readable H.264 file',
       },
     ]);
-    expect(uploads.map((upload) => upload.key)).not.toContain(VIDEO_KEYS.playback(VIDEO_ID));
+    // The copy over the URL went up beside its check: stopped and removed. The local one never went up.
+    const playbackUploads = uploads.flatMap((upload, i) =>
+      upload.key === VIDEO_KEYS.playback(VIDEO_ID) ? [uploadSignals[i]?.aborted ?? false] : [],
+    );
+    expect(playbackUploads).toEqual([true]);
+    expect(removed).toEqual([VIDEO_KEYS.playback(VIDEO_ID)]);
+  });
+});
+
+describe('whether a copy made over the network is whole', () => {
+  const withFrames = (info: MediaInfo, frameCount: number | null): MediaInfo => ({
+    ...info,
+    video: { ...info.video!, frameCount },
+  });
+
+  it('accepts the same duration (within ffprobe’s rounding) and the same frames', () => {
+    expect(notWholeCopy(phoneClip, { ...phoneClip, durationSeconds: 12.04 })).toBeNull();
+    expect(notWholeCopy(withFrames(phoneClip, 360), withFrames(phoneClip, 360))).toBeNull();
+    expect(notWholeCopy(withFrames(phoneClip, null), withFrames(phoneClip, 360))).toBeNull();
+  });
+
+  it('refuses a shorter or longer copy, a frame missing, an unknown duration and a copy that is not H.264', () => {
+    expect(notWholeCopy(phoneClip, { ...phoneClip, durationSeconds: 11.8 })).toBe('11.8 s of 12 s');
+    expect(notWholeCopy(phoneClip, { ...phoneClip, durationSeconds: 12.2 })).toBe('12.2 s of 12 s');
+    expect(notWholeCopy(withFrames(phoneClip, 360), withFrames(phoneClip, 359))).toBe('359 of 360 frames');
+    expect(notWholeCopy(phoneClip, { ...phoneClip, durationSeconds: null })).toBe('duration unknown');
+    expect(notWholeCopy(phoneClip, null)).toBe('not readable H.264');
+    expect(notWholeCopy(phoneClip, { ...phoneClip, video: { ...phoneClip.video!, codec: 'mpeg4' } })).toBe(
+      'not readable H.264',
+    );
   });
 });
 

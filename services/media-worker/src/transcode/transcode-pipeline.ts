@@ -62,7 +62,10 @@ export interface TranscodePorts {
   scanFrames(path: string, videoStreamIndex: number): Promise<FrameTiming | null>;
   /** Whether a non-empty file exists at `path` (ffmpeg may exit 0 having written no frame). */
   wroteFile(path: string): Promise<boolean>;
-  uploadFile(key: string, path: string, contentType: string): Promise<void>;
+  /** Aborting `signal` stops the upload (a copy started before it is known to be the one). */
+  uploadFile(key: string, path: string, contentType: string, signal?: AbortSignal): Promise<void>;
+  /** Removes a stored object; nothing happens when there is none. */
+  removeObject(key: string): Promise<void>;
   publish(result: MediaResultJobData): Promise<void>;
   /** Wall time of one ffmpeg/ffprobe step, in seconds (metrics). */
   observeFfmpegStep(step: string, seconds: number): void;
@@ -72,6 +75,53 @@ export interface TranscodePorts {
 
 export interface TranscodeSettings {
   encodeSecondsPerMediaSecond: number;
+}
+
+/** Runs one step of the job, adding its wall time (from `startedAt`, else now) to the job's timings. */
+type Timed = <T>(step: string, work: () => Promise<T>, startedAt?: number) => Promise<T>;
+
+/** Where the playback file is made and stored, and which of the original's streams it keeps. */
+interface PlaybackFiles {
+  playback: string;
+  playbackKey: string;
+  streams: { video: number; audio: number | null };
+}
+
+/** A playback file made, checked and stored, with the packet scan of its picture. */
+interface MadePlayback {
+  plan: PlaybackPlan;
+  output: MediaInfo & { video: VideoStreamInfo };
+  scanned: FrameTiming | null;
+}
+
+/** Why the file cannot become a video, found while making its playback file. */
+interface LocalVerdict {
+  verdict: MediaFailureReason;
+  detail: string;
+  plan: PlaybackPlan;
+}
+
+const tooLong = (seconds: number) => `${seconds.toFixed(1)} s is over the ${MAX_VIDEO_SECONDS} s limit`;
+
+/** How far a whole copy's duration may be from the original's (ffprobe's seconds, rounded; AAC priming). */
+const COPY_DURATION_TOLERANCE_SECONDS = 0.1;
+
+/**
+ * Why a copy made over the network is not the original's picture and sound, whole, as readable
+ * H.264; null when it is. A connection cut short can leave a shorter file that ffmpeg ends
+ * without an error.
+ */
+export function notWholeCopy(original: MediaInfo, copy: MediaInfo | null): string | null {
+  if (copy?.video?.codec !== 'h264') return 'not readable H.264';
+  if (original.durationSeconds === null || copy.durationSeconds === null) return 'duration unknown';
+  if (Math.abs(copy.durationSeconds - original.durationSeconds) > COPY_DURATION_TOLERANCE_SECONDS) {
+    return `${copy.durationSeconds} s of ${original.durationSeconds} s`;
+  }
+  const frames = original.video?.frameCount;
+  if (frames && copy.video.frameCount && copy.video.frameCount !== frames) {
+    return `${copy.video.frameCount} of ${frames} frames`;
+  }
+  return null;
 }
 
 /** The timed steps that are an ffmpeg/ffprobe run (the others are S3 transfers and bookkeeping). */
@@ -84,9 +134,10 @@ const FFMPEG_STEPS = new Set(['probe', 'thumbnail', 'scan', 'encode', 'remux', '
  * The original is never what is played: phones write GPS position, device and owner names into
  * it. Every video becomes 'ready' only with a copy made by ffmpeg: an original that every
  * browser already plays (H.264 yuv420p + AAC in MP4/MOV) at a constant rate with short GOPs is
- * remuxed (stream copy, under a second for a 2-minute clip), anything else is re-encoded; both
- * drop all metadata and put the index first. The frames of the file made are measured on it and
- * sent with the verdict: what a frame-exact player steps through.
+ * remuxed (stream copy, under a second for a 2-minute clip; straight from its URL, see
+ * copyOverUrl), anything else is re-encoded from a local copy; both drop all metadata and put
+ * the index first. The frames of the file made are measured on it and sent with the verdict:
+ * what a frame-exact player steps through.
  *
  * A file that cannot become a video (missing, unreadable, no picture, too long, over the input
  * limits, refused by ffmpeg, over its time budget) is a verdict: `run` resolves. Anything else
@@ -108,8 +159,7 @@ export class TranscodePipeline {
       timingsMs[step] = (timingsMs[step] ?? 0) + elapsedMs;
       if (FFMPEG_STEPS.has(step)) ports.observeFfmpegStep(step, elapsedMs / 1000);
     };
-    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-      const stepStarted = ports.now();
+    const timed: Timed = async (step, work, stepStarted = ports.now()) => {
       try {
         return await work();
       } finally {
@@ -120,7 +170,6 @@ export class TranscodePipeline {
       await ports.publish({ videoId, stage: 'failed', reason, detail });
       return { outcome: { stage: 'failed', reason, timingsMs }, plan, detail };
     };
-    const tooLong = (seconds: number) => `${seconds.toFixed(1)} s is over the ${MAX_VIDEO_SECONDS} s limit`;
 
     const source = await timed('open', () => ports.openOriginal(objectKey));
     if (!source) return fail('missing', `object ${objectKey} does not exist`);
@@ -147,70 +196,28 @@ export class TranscodePipeline {
       return fail(reason, detail, plan);
     };
     try {
-      const input = await timed('download', () => source.local());
       const streams = { video: video.index, audio: info.audio?.index ?? null };
       const playback = join(scratch, 'playback.mp4');
-      // A picture that may be copied is copied while its packets are scanned (both only read the
-      // local copy, each on a core of its own); the scan then decides whether that copy is the one.
-      const copying = mayCopyPicture(info)
-        ? this.startCopy(playbackArgs(input, playback, { ...planPlayback(info, null), video: 'copy' }, streams), {
-            timeoutMs: ffmpegTimeoutMs(info.durationSeconds, 'remux'),
-            signal,
-          })
-        : null;
-      let plan: PlaybackPlan;
-      try {
-        const sourceFrames = await timed('scan', () => ports.scanFrames(input, video.index));
-        plan = planPlayback(info, sourceFrames);
-      } catch (error) {
-        await copying?.discard();
-        throw error;
-      }
-      const kind = plan.video === 'encode' ? 'encode' : 'remux';
-      const step = kind === 'encode' ? 'encode' : plan.audio === 'encode' ? 'remux+audio' : 'remux';
-      const args = playbackArgs(input, playback, plan, streams);
-      try {
-        if (copying && sameArgs(copying.args, args)) {
-          await copying.done.finally(() => record(step, ports.now() - copying.started));
-        } else {
-          if (copying) timingsMs['copy-discarded'] = await copying.discard();
-          await timed(step, () =>
-            ports.runFfmpeg(args, {
-              timeoutMs: ffmpegTimeoutMs(info.durationSeconds, kind, this.settings.encodeSecondsPerMediaSecond),
-              signal,
-            }),
-          );
-        }
-      } catch (error) {
-        if (!(error instanceof FfmpegError)) throw error;
-        // Over budget is a verdict at once: the same file would take as long again on every attempt.
-        if (error.timedOut) return await failAfterThumbnail('time-budget', error.message, plan);
-        if (error.isInputError) {
-          return await failAfterThumbnail('transcode-failed', error.stderrTail || error.message, plan);
-        }
-        throw error;
-      }
+      const playbackKey = VIDEO_KEYS.playback(videoId);
+      // A browser-ready original is copied straight from its URL, without waiting for a local
+      // copy; anything that goes wrong there is judged again on a local copy (copyOverUrl).
+      const files = { playback, playbackKey, streams };
+      // Only a copy of known duration can be checked whole (notWholeCopy).
+      const overUrl =
+        mayCopyPicture(info) && info.durationSeconds !== null
+          ? await this.copyOverUrl(source, info, files, timed, signal)
+          : null;
+      const made =
+        overUrl && 'scanned' in overUrl
+          ? overUrl
+          : await this.fromLocalCopy(source, info, files, timed, signal, { copyRefused: overUrl !== null });
+      if ('verdict' in made) return await failAfterThumbnail(made.verdict, made.detail, made.plan);
+      const { plan, output, scanned } = made;
 
-      const output = await timed('verify', () => ports.inspectFile(playback));
-      if (output?.video?.codec !== 'h264') {
-        return await failAfterThumbnail('transcode-failed', 'ffmpeg did not produce a readable H.264 file', plan);
-      }
-      // An input without any duration could only be measured now.
-      if (output.durationSeconds !== null && !isWithinVideoLengthLimit(output.durationSeconds)) {
-        return await failAfterThumbnail('too-long', tooLong(output.durationSeconds), plan);
-      }
-
-      // The file is good: it goes up while its frames are read (both read it, neither changes it).
       // The thumbnail is stored first, so a published copy never names a thumbnail still missing.
       const thumbnailKey = await thumbnailing;
-      const outputVideo = output.video;
-      const playbackKey = VIDEO_KEYS.playback(videoId);
-      const [scanned] = await settleBoth(
-        timed('verify', () => ports.scanFrames(playback, outputVideo.index)),
-        timed('upload', () => ports.uploadFile(playbackKey, playback, 'video/mp4')),
-      );
       // What the browser steps through is this file: its own rate, frames and start, not the original's.
-      const frames = playbackFramesOf(scanned, outputVideo);
+      const frames = playbackFramesOf(scanned, output.video);
       if (!frames) ports.warn({ msg: 'playback file frames not measured', videoId });
 
       await ports.publish({
@@ -236,6 +243,154 @@ export class TranscodePipeline {
     } finally {
       await thumbnailing.catch(() => undefined);
     }
+  }
+
+  /**
+   * The copy of a browser-ready original made straight from its URL: ffmpeg streams it once,
+   * with no local copy to wait for (the download alone took as long as the bare commands). The
+   * copy is then stored while its packets are scanned, and that one scan both allows the copy
+   * (constant rate, short GOPs, first frame at 0: the copied packets are the original's) and gives
+   * the frames sent with the verdict.
+   *
+   * Nothing read over the network is a verdict: ffmpeg failing, a copy that is not whole (its
+   * duration or frame count differ from the original's, as a cut connection would leave it) or
+   * not readable H.264 returns null, and the local copy is judged. A copy its scan refuses is
+   * removed from storage and returns `{ refused }`.
+   */
+  private async copyOverUrl(
+    source: TranscodeSource,
+    info: MediaInfo,
+    { playback, playbackKey, streams }: PlaybackFiles,
+    timed: Timed,
+    signal: AbortSignal | undefined,
+  ): Promise<MadePlayback | { refused: PlaybackPlan } | null> {
+    const { ports } = this;
+    const copyPlan: PlaybackPlan = { ...planPlayback(info, null), video: 'copy' };
+    const args = playbackArgs(source.url, playback, copyPlan, streams);
+    try {
+      await timed(copyPlan.audio === 'encode' ? 'remux+audio' : 'remux', () =>
+        ports.runFfmpeg(args, { timeoutMs: ffmpegTimeoutMs(info.durationSeconds, 'remux'), signal }),
+      );
+    } catch (error) {
+      if (!(error instanceof FfmpegError) || signal?.aborted) throw error;
+      ports.warn({ msg: 'copy over the URL failed: made again from a local copy', error: error.message });
+      return null;
+    }
+    // Stored while it is checked: the upload is the longest step, and a copy found wanting is
+    // stopped and removed before anything names it.
+    const stopUpload = new AbortController();
+    const uploading = timed('upload', () =>
+      ports.uploadFile(
+        playbackKey,
+        playback,
+        'video/mp4',
+        signal ? AbortSignal.any([signal, stopUpload.signal]) : stopUpload.signal,
+      ),
+    );
+    uploading.catch(() => undefined); // awaited on every path below
+    const dropUpload = async () => {
+      stopUpload.abort();
+      await uploading.catch(() => undefined);
+      await ports.removeObject(playbackKey);
+    };
+    let output: MediaInfo | null;
+    let scanned: FrameTiming | null = null;
+    try {
+      output = await timed('verify', () => ports.inspectFile(playback));
+      const notWhole = notWholeCopy(info, output);
+      if (notWhole || !output?.video) {
+        ports.warn({ msg: 'copy over the URL not whole: made again from a local copy', problem: notWhole });
+        await dropUpload();
+        return null;
+      }
+      const outputIndex = output.video.index;
+      scanned = await timed('scan', () => ports.scanFrames(playback, outputIndex));
+    } catch (error) {
+      await dropUpload();
+      throw error;
+    }
+    const outputVideo = output.video;
+    const plan = planPlayback(info, scanned);
+    if (!sameArgs(playbackArgs(source.url, playback, plan, streams), args)) {
+      await dropUpload();
+      return { refused: plan };
+    }
+    await uploading;
+    return { plan, output: { ...output, video: outputVideo }, scanned };
+  }
+
+  /**
+   * The playback file made from a local copy of the original, downloaded once: a picture that
+   * may be copied is copied while the original's packets are scanned (both only read the local
+   * copy, each on a core of its own), and the scan then decides whether that copy is the one;
+   * anything else is re-encoded per the plan. Every refusal here is a verdict about the file.
+   * After a copy over the URL its scan refused, no copy is started beside the scan.
+   */
+  private async fromLocalCopy(
+    source: TranscodeSource,
+    info: MediaInfo,
+    { playback, playbackKey, streams }: PlaybackFiles,
+    timed: Timed,
+    signal: AbortSignal | undefined,
+    { copyRefused }: { copyRefused: boolean },
+  ): Promise<MadePlayback | LocalVerdict> {
+    const { ports } = this;
+    const video = info.video!;
+    const input = await timed('download', () => source.local());
+    const copying =
+      mayCopyPicture(info) && !copyRefused
+        ? this.startCopy(playbackArgs(input, playback, { ...planPlayback(info, null), video: 'copy' }, streams), {
+            timeoutMs: ffmpegTimeoutMs(info.durationSeconds, 'remux'),
+            signal,
+          })
+        : null;
+    let plan: PlaybackPlan;
+    try {
+      const sourceFrames = await timed('scan', () => ports.scanFrames(input, video.index));
+      plan = planPlayback(info, sourceFrames);
+    } catch (error) {
+      await copying?.discard();
+      throw error;
+    }
+    const kind = plan.video === 'encode' ? 'encode' : 'remux';
+    const step = kind === 'encode' ? 'encode' : plan.audio === 'encode' ? 'remux+audio' : 'remux';
+    const args = playbackArgs(input, playback, plan, streams);
+    try {
+      if (copying && sameArgs(copying.args, args)) {
+        const { started } = copying;
+        await timed(step, () => copying.done, started);
+      } else {
+        if (copying) await timed('copy-discarded', () => copying.discard(), copying.started);
+        await timed(step, () =>
+          ports.runFfmpeg(args, {
+            timeoutMs: ffmpegTimeoutMs(info.durationSeconds, kind, this.settings.encodeSecondsPerMediaSecond),
+            signal,
+          }),
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof FfmpegError)) throw error;
+      // Over budget is a verdict at once: the same file would take as long again on every attempt.
+      if (error.timedOut) return { verdict: 'time-budget', detail: error.message, plan };
+      if (error.isInputError) return { verdict: 'transcode-failed', detail: error.stderrTail || error.message, plan };
+      throw error;
+    }
+
+    const output = await timed('verify', () => ports.inspectFile(playback));
+    if (output?.video?.codec !== 'h264') {
+      return { verdict: 'transcode-failed', detail: 'ffmpeg did not produce a readable H.264 file', plan };
+    }
+    // An input without any duration could only be measured now.
+    if (output.durationSeconds !== null && !isWithinVideoLengthLimit(output.durationSeconds)) {
+      return { verdict: 'too-long', detail: tooLong(output.durationSeconds), plan };
+    }
+    // The file is good: it goes up while its frames are read (both read it, neither changes it).
+    const outputVideo = output.video;
+    const [scanned] = await settleBoth(
+      timed('verify', () => ports.scanFrames(playback, outputVideo.index)),
+      timed('upload', () => ports.uploadFile(playbackKey, playback, 'video/mp4', signal)),
+    );
+    return { plan, output: { ...output, video: outputVideo }, scanned };
   }
 
   /**

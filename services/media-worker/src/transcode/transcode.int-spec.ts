@@ -27,6 +27,8 @@ import {
   type RunningApp,
   type TestStack,
 } from '@app/testing';
+import { scanPackets } from '../ffmpeg/ffprobe.js';
+import { analyseFrames } from '../ffmpeg/frame-timing.js';
 
 // The heavy lane for real: BullMQ transcode jobs → the media-worker process reads the original
 // from S3 (over Range requests, or a download for whole-file passes), runs ffprobe/ffmpeg,
@@ -59,7 +61,7 @@ const FIXTURES = {
   threeStreams: { video: 'h264', audio: 'none', size: '64x64', videoStreams: 3, file: 'three.mp4' },
   slowHevc: { video: 'hevc', audio: 'aac', seconds: 20, size: '640x360', rate: 24, file: 'slow.mov', format: 'mov' },
 } as const satisfies Record<string, MediaFixtureOptions & { file: string }>;
-type FixtureName = keyof typeof FIXTURES | 'h264Aac' | 'faststart' | 'truncated' | 'text';
+type FixtureName = keyof typeof FIXTURES | 'h264Aac' | 'faststart' | 'longGop' | 'truncated' | 'text';
 const keys = {} as Record<FixtureName, string>;
 const paths = {} as Record<FixtureName, string>;
 
@@ -88,6 +90,8 @@ beforeAll(async () => {
   // with a keyframe every 7 frames (under half a second) a frame-exact player can step it as it is.
   paths.h264Aac = await makeTestVideo(join(scratch, 'h264-aac.mp4'), { seconds: 2, keyframeInterval: 7 });
   paths.truncated = await truncateMediaFile(paths.h264Aac, join(scratch, 'truncated.mp4'));
+  // Browser-ready streams a frame-exact player cannot step back through: keyframes 2 s apart.
+  paths.longGop = await makeTestVideo(join(scratch, 'long-gop.mp4'), { seconds: 4, keyframeInterval: 30 });
   // The same streams with the index first, as phones and cameras often write them.
   paths.faststart = join(scratch, 'faststart.mp4');
   await promisify(execFile)(testInfra().ffmpegPath, [
@@ -215,6 +219,9 @@ describe('transcode processor', () => {
     expect(probed).toMatchObject({ audio: { codec: 'aac' }, video: { width: 320, height: 240 } });
     const job = await finishedJob(mediaJobId('transcode', videoId));
     expect(job.returnvalue).toMatchObject({ stage: 'ready', reencoded: false, playback: 'remuxed' });
+    // Copied straight from the original's URL: no local copy was downloaded first.
+    expect(job.returnvalue.timingsMs).toMatchObject({ remux: expect.any(Number), upload: expect.any(Number) });
+    expect(job.returnvalue.timingsMs).not.toHaveProperty('download');
     expect(results.get(videoId)).toHaveLength(1);
 
     const stored = await downloadTo(keys.h264Aac, 'original-after.mp4');
@@ -238,6 +245,28 @@ describe('transcode processor', () => {
     const job = await finishedJob(mediaJobId('transcode', videoId));
     expect(job.returnvalue).toMatchObject({ stage: 'ready', playback: 'remuxed' });
     expect(results.get(videoId)).toHaveLength(1);
+  });
+
+  it('re-encodes an H.264 MP4 with keyframes 2 s apart: its copy over the URL, refused by its scan, is replaced in storage', async () => {
+    const { videoId, verdict } = await transcode('longGop');
+    expect(verdict).toMatchObject({
+      videoId,
+      stage: 'ready',
+      reencoded: true,
+      frames: { frameRate: { num: 15, den: 1 }, frameCount: 60, startTime: 0 },
+    });
+    const job = await finishedJob(mediaJobId('transcode', videoId));
+    // Copied over the URL first (the picture is H.264), then encoded from a local copy.
+    expect(job.returnvalue.timingsMs).toMatchObject({
+      remux: expect.any(Number),
+      download: expect.any(Number),
+      encode: expect.any(Number),
+    });
+    await expectPlayableOutputs(videoId, 'long-gop');
+    // What is stored is the encoded file: a keyframe every half second (7 frames at 15 fps).
+    const stored = await downloadTo(VIDEO_KEYS.playback(videoId), 'long-gop-stored.mp4');
+    const scan = await scanPackets(testInfra().ffprobePath, stored, 0);
+    expect(scan && analyseFrames(scan)).toMatchObject({ frameCount: 60, maxKeyframeGap: 7 });
   });
 
   // The fixtures' tone is mono: AAC is copied as it is, anything else becomes stereo AAC.

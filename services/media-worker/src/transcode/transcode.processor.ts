@@ -101,7 +101,9 @@ export class TranscodeProcessor implements OnModuleInit {
         return scan && analyseFrames(scan);
       },
       wroteFile: async (path) => ((await stat(path).catch(() => null))?.size ?? 0) > 0,
-      uploadFile: (key, path, contentType) => this.storage.uploadFile(key, path, { contentType, signal }),
+      uploadFile: (key, path, contentType, uploadSignal) =>
+        this.storage.uploadFile(key, path, { contentType, signal: uploadSignal ?? signal }),
+      removeObject: (key) => this.storage.delete(key),
       publish: (result) => this.results.publish(result),
       observeFfmpegStep: (step, seconds) => ffmpegDuration.observe({ step }, seconds),
       warn: (line) => this.logger.warn(line),
