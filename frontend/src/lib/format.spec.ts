@@ -1,12 +1,32 @@
 import { describe, expect, it } from '@jest/globals';
 import { personSummary } from '@app/contracts';
-import { displayName, formatLongDate, formatRating, formatRelativeDate } from './format';
+import { displayName, formatCount, formatLongDate, formatRating, formatRelativeDate, formatShortDate } from './format';
 
 describe('format', () => {
   it('writes the long date the profile shows after "Joined"', () => {
     expect(formatLongDate('2026-11-21T12:00:00.000Z')).toBe('November 21, 2026');
     expect(formatLongDate(null)).toBeNull();
     expect(formatLongDate('not a date')).toBeNull();
+  });
+
+  it('writes dates and counts exactly as en-US Intl formatters do, in the viewer’s time zone', () => {
+    const long = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    const short = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    // Every month, first and last days, around midnight UTC (where a time zone changes the day).
+    for (let month = 0; month < 12; month += 1) {
+      for (const iso of [
+        new Date(Date.UTC(2026, month, 1, 0, 30)),
+        new Date(Date.UTC(2025, month, 28, 23, 30)),
+        new Date(Date.UTC(2024, month, 15, 12)),
+      ].map((date) => date.toISOString())) {
+        expect(formatLongDate(iso)).toBe(long.format(new Date(iso)));
+        expect(formatShortDate(iso)).toBe(short.format(new Date(iso)));
+      }
+    }
+    const count = new Intl.NumberFormat('en-US');
+    for (const value of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 1_234_567_890, -1, -1234, 2.5, 1234.5678]) {
+      expect(formatCount(value)).toBe(count.format(value));
+    }
   });
 
   it('shows ratings with one decimal', () => {
