@@ -9,9 +9,10 @@ const URL_LIFETIME_SECONDS = 3600;
 
 /**
  * An uploaded original as ffmpeg reads it. First over a presigned URL: ffprobe and a thumbnail
- * need only the index and a few frames, which they fetch with HTTP Range requests. A local copy
- * is made once, for the whole-file pass (remux or re-encode) or when reading over HTTP failed: a network hiccup must never be mistaken for a
- * broken file, so every negative answer is confirmed on the local copy.
+ * need only the index and a few frames, which they fetch with HTTP Range requests, and a remux
+ * reads it through once. A local copy is made once, for a re-encode's packet scan and encode or
+ * when reading over HTTP failed: a network hiccup must never be mistaken for a broken file, so
+ * every negative answer is confirmed on the local copy.
  */
 export class OriginalSource {
   private localCopy?: Promise<string>;

@@ -31,7 +31,7 @@ import { scanPackets } from '../ffmpeg/ffprobe.js';
 import { analyseFrames } from '../ffmpeg/frame-timing.js';
 
 // The heavy lane for real: BullMQ transcode jobs → the media-worker process reads the original
-// from S3 (over Range requests, or a download for whole-file passes), runs ffprobe/ffmpeg,
+// from S3 (over its URL: Range requests, a remux's one read; a download for re-encodes), runs ffprobe/ffmpeg,
 // uploads thumbnail + playback file and sends its verdicts to the results queue, which this test consumes like the video service would.
 let stack: TestStack;
 let storage: ObjectStorage;
