@@ -27,8 +27,9 @@ const MONTHS = [
   'December',
 ] as const;
 
-const longDate = (date: Date) => `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
-const shortDate = (date: Date) => `${MONTHS[date.getMonth()].slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
+const monthName = (date: Date): string => MONTHS[date.getMonth()] ?? '';
+const longDate = (date: Date) => `${monthName(date)} ${date.getDate()}, ${date.getFullYear()}`;
+const shortDate = (date: Date) => `${monthName(date).slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
 
 /** Made only for a count that is not a whole number (none is, on screen today). */
 let fractionalCount: Intl.NumberFormat | undefined;
