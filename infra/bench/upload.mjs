@@ -24,7 +24,6 @@ import { ensureNodeDependencies } from '../local/lib/ensure-deps.mjs';
 import { isListening } from '../local/lib/net.mjs';
 import {
   cpuSeconds,
-  cpuSecondsWithChildren,
   fmt,
   getJson,
   MiB,
@@ -304,7 +303,7 @@ async function concurrentUploads(ctx, files) {
  */
 function cpuMeter(pids) {
   const seconds = (pid) =>
-    !pid ? null : typeof pid === 'object' ? cpuSecondsWithChildren(pid.withChildren) : cpuSeconds(pid);
+    !pid ? null : typeof pid === 'object' ? cpuSeconds(pid.withChildren, { withChildren: true }) : cpuSeconds(pid);
   const read = () => ({
     ...Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, seconds(pid)])),
     bench: process.cpuUsage(),

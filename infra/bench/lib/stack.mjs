@@ -268,28 +268,19 @@ export function rssBytes(pid) {
   }
 }
 
-/** CPU seconds (user + system) a Linux process has used so far, or null without /proc. */
-export function cpuSeconds(pid) {
-  try {
-    // Fields after the ")" that ends the command name: utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * CPU seconds of a process and of the children it has waited for (the worker's ffmpeg and
- * ffprobe runs once they exited), or null when unknown.
+ * CPU seconds (user + system) a Linux process has used so far, or null without /proc;
+ * `withChildren` adds the children it has waited for (the worker's ffmpeg and ffprobe runs once
+ * they exited).
  */
-export function cpuSecondsWithChildren(pid) {
+export function cpuSeconds(pid, { withChildren = false } = {}) {
   try {
+    // Fields after the ")" that ends the command name: utime, stime, cutime and cstime are the
+    // 12th to the 15th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime, stime, cutime, cstime.
-    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / CLOCK_TICKS;
+    const ticks = fields.slice(11, withChildren ? 15 : 13).reduce((sum, field) => sum + Number(field), 0);
+    return ticks / CLOCK_TICKS;
   } catch {
     return null;
   }
