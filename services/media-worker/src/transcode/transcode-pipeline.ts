@@ -208,9 +208,9 @@ export class TranscodePipeline {
           ? await this.copyOverUrl(source, info, files, timed, signal)
           : null;
       const made =
-        overUrl && 'scanned' in overUrl
+        overUrl !== null && overUrl !== 'refused'
           ? overUrl
-          : await this.fromLocalCopy(source, info, files, timed, signal, { copyRefused: overUrl !== null });
+          : await this.fromLocalCopy(source, info, files, timed, signal, { copyRefused: overUrl === 'refused' });
       if ('verdict' in made) return await failAfterThumbnail(made.verdict, made.detail, made.plan);
       const { plan, output, scanned } = made;
 
@@ -255,7 +255,7 @@ export class TranscodePipeline {
    * Nothing read over the network is a verdict: ffmpeg failing, a copy that is not whole (its
    * duration or frame count differ from the original's, as a cut connection would leave it) or
    * not readable H.264 returns null, and the local copy is judged. A copy its scan refuses is
-   * removed from storage and returns `{ refused }`.
+   * removed from storage and returns 'refused'.
    */
   private async copyOverUrl(
     source: TranscodeSource,
@@ -263,7 +263,7 @@ export class TranscodePipeline {
     { playback, playbackKey, streams }: PlaybackFiles,
     timed: Timed,
     signal: AbortSignal | undefined,
-  ): Promise<MadePlayback | { refused: PlaybackPlan } | null> {
+  ): Promise<MadePlayback | 'refused' | null> {
     const { ports } = this;
     const copyPlan: PlaybackPlan = { ...planPlayback(info, null), video: 'copy' };
     const args = playbackArgs(source.url, playback, copyPlan, streams);
@@ -278,19 +278,12 @@ export class TranscodePipeline {
     }
     // Stored while it is checked: the upload is the longest step, and a copy found wanting is
     // stopped and removed before anything names it.
-    const stopUpload = new AbortController();
-    const uploading = timed('upload', () =>
-      ports.uploadFile(
-        playbackKey,
-        playback,
-        'video/mp4',
-        signal ? AbortSignal.any([signal, stopUpload.signal]) : stopUpload.signal,
-      ),
+    const uploading = startStoppable(
+      (uploadSignal) => timed('upload', () => ports.uploadFile(playbackKey, playback, 'video/mp4', uploadSignal)),
+      signal,
     );
-    uploading.catch(() => undefined); // awaited on every path below
     const dropUpload = async () => {
-      stopUpload.abort();
-      await uploading.catch(() => undefined);
+      await uploading.stop();
       await ports.removeObject(playbackKey);
     };
     let output: MediaInfo | null;
@@ -313,9 +306,9 @@ export class TranscodePipeline {
     const plan = planPlayback(info, scanned);
     if (!sameArgs(playbackArgs(source.url, playback, plan, streams), args)) {
       await dropUpload();
-      return { refused: plan };
+      return 'refused';
     }
-    await uploading;
+    await uploading.done;
     return { plan, output: { ...output, video: outputVideo }, scanned };
   }
 
@@ -335,7 +328,6 @@ export class TranscodePipeline {
     { copyRefused }: { copyRefused: boolean },
   ): Promise<MadePlayback | LocalVerdict> {
     const { ports } = this;
-    const video = info.video!;
     const input = await timed('download', () => source.local());
     const copying =
       mayCopyPicture(info) && !copyRefused
@@ -346,7 +338,7 @@ export class TranscodePipeline {
         : null;
     let plan: PlaybackPlan;
     try {
-      const sourceFrames = await timed('scan', () => ports.scanFrames(input, video.index));
+      const sourceFrames = await timed('scan', () => ports.scanFrames(input, streams.video));
       plan = planPlayback(info, sourceFrames);
     } catch (error) {
       await copying?.discard();
@@ -398,18 +390,14 @@ export class TranscodePipeline {
    * and resolves, with the ms it ran, once it has stopped, so nothing else writes its output.
    */
   private startCopy(args: string[], options: RunOptions): SpeculativeCopy {
-    const stop = new AbortController();
     const started = this.ports.now();
-    const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-    const done = this.ports.runFfmpeg(args, { ...options, signal });
-    done.catch(() => undefined); // awaited by whoever keeps or discards it
+    const copy = startStoppable((signal) => this.ports.runFfmpeg(args, { ...options, signal }), options.signal);
     return {
       args,
       started,
-      done,
+      done: copy.done,
       discard: async () => {
-        stop.abort();
-        await done.catch(() => undefined);
+        await copy.stop();
         return this.ports.now() - started;
       },
     };
@@ -474,6 +462,27 @@ interface SpeculativeCopy {
   readonly started: number;
   readonly done: Promise<void>;
   discard(): Promise<number>;
+}
+
+/**
+ * Work that may turn out not to be wanted, started at once with a signal of its own (also aborted
+ * with the job's): `stop` aborts it and resolves once it has settled, so nothing of it runs on.
+ * `done` is awaited by whoever keeps it.
+ */
+function startStoppable<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  jobSignal: AbortSignal | undefined,
+): { done: Promise<T>; stop(): Promise<void> } {
+  const stopper = new AbortController();
+  const done = work(jobSignal ? AbortSignal.any([jobSignal, stopper.signal]) : stopper.signal);
+  done.catch(() => undefined); // awaited by whoever keeps or stops it
+  return {
+    done,
+    stop: async () => {
+      stopper.abort();
+      await done.catch(() => undefined);
+    },
+  };
 }
 
 const sameArgs = (a: string[], b: string[]) => a.length === b.length && a.every((arg, i) => arg === b[i]);
