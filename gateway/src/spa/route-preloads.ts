@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What the build's `.vite/manifest.json` says of one source file: its bundle and what that imports. */
+/** What the build's `.vite/manifest.json` says of one source file: its bundle, its styles and what that imports. */
 interface ManifestChunk {
   file: string;
+  css?: string[];
   imports?: string[];
   isEntry?: boolean;
 }
@@ -24,8 +25,9 @@ const ROUTES: { path: RegExp; source: string; api: (id: string) => string[] }[] 
  * `Link` header values for the app's shell at a path: what that screen asks for first, for the
  * browser to fetch beside the app's own code (`rel=preload`, `rel=modulepreload`) instead of in a
  * second wave once that code has run. The app's requests then take these answers: its API calls
- * are made with credentials (`crossorigin=use-credentials`), its code as module scripts are.
- * Files the shell's HTML already preloads are left out.
+ * are made with credentials (`crossorigin=use-credentials`), its code as module scripts are, its
+ * stylesheets as Vite's loader adds them (`crossorigin`), which holds the screen's code back until
+ * they have arrived. Files the shell's HTML already loads are left out.
  */
 export class RoutePreloads {
   private readonly manifest: Manifest;
@@ -47,21 +49,28 @@ export class RoutePreloads {
     for (const route of ROUTES) {
       const id = route.path.exec(path)?.[1];
       if (id === undefined) continue;
-      const code = this.codeOf(route.source).map((file) => `</${file}>; rel=modulepreload`);
+      const { code, styles } = this.bundlesOf(route.source);
       const api = route.api(id).map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`);
-      return [...api, ...code];
+      return [
+        ...api,
+        ...styles.map((file) => `</${file}>; rel=preload; as=style; crossorigin`),
+        ...code.map((file) => `</${file}>; rel=modulepreload`),
+      ];
     }
     return [];
   }
 
-  /** The route's bundle and every bundle it imports, less the shell's own (the entry and its imports). */
-  private codeOf(source: string): string[] {
-    if (!this.manifest[source]) return [];
+  /** The route's bundle and every bundle it imports, and their stylesheets, less the shell's own (the entry and its imports). */
+  private bundlesOf(source: string): { code: string[]; styles: string[] } {
+    if (!this.manifest[source]) return { code: [], styles: [] };
     const shell = new Set<string>();
     for (const [key, chunk] of Object.entries(this.manifest)) if (chunk.isEntry) this.collect(key, shell);
+    const shellStyles = new Set([...shell].flatMap((key) => this.manifest[key].css ?? []));
     const route = new Set<string>();
     this.collect(source, route);
-    return [...route].filter((key) => !shell.has(key)).map((key) => this.manifest[key].file);
+    const chunks = [...route].filter((key) => !shell.has(key)).map((key) => this.manifest[key]);
+    const styles = new Set(chunks.flatMap((chunk) => chunk.css ?? []).filter((file) => !shellStyles.has(file)));
+    return { code: chunks.map((chunk) => chunk.file), styles: [...styles] };
   }
 
   private collect(key: string, into: Set<string>): void {
