@@ -10,8 +10,9 @@ import {
   type Page,
   type VideoDto,
 } from '@app/contracts';
-import { RpcClient } from '@app/common';
+import { CallBatcher, NotFoundError, RpcClient } from '@app/common';
 import { config } from '../config.js';
+import { toHttpException } from './rpc-error.mapper.js';
 
 /**
  * How long the catalog may wait for its listing projection to catch up with a write
@@ -23,6 +24,11 @@ const catchingUp = () => ({ timeoutMs: config.SERVICE_TIMEOUT_MS + CATCH_UP_WAIT
 
 @Injectable()
 export class CatalogClient {
+  /** The video pages asked for in one turn of the event loop are read in one call. */
+  private readonly videos = new CallBatcher<{ id: number; viewerId: string | null }, VideoDto | null>(
+    async (videos) => (await this.rpc.call(CATALOG_RPC.getVideos, { videos })).videos,
+  );
+
   constructor(private readonly rpc: RpcClient) {}
 
   listCategories(): Promise<CategoryDto[]> {
@@ -48,8 +54,12 @@ export class CatalogClient {
    * (what a write of the video service answered), the catalog first waits a short while until its
    * listing holds that revision, so the writer reads their own write.
    */
-  getVideo(id: number, minRevision?: number, viewerId: string | null = null): Promise<VideoDto> {
-    if (minRevision === undefined) return this.rpc.call(CATALOG_RPC.getVideo, { id, viewerId });
+  async getVideo(id: number, minRevision?: number, viewerId: string | null = null): Promise<VideoDto> {
+    if (minRevision === undefined) {
+      const video = await this.videos.call({ id, viewerId });
+      if (!video) throw toHttpException(new NotFoundError('video'));
+      return video;
+    }
     return this.rpc.call(CATALOG_RPC.getVideo, { id, minRevision, viewerId }, catchingUp());
   }
 

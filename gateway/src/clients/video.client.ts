@@ -12,11 +12,17 @@ import {
   type VideoUploadFields,
   type VideoWriteResult,
 } from '@app/contracts';
-import { RpcClient } from '@app/common';
+import { CallBatcher, RpcClient } from '@app/common';
 import { config } from '../config.js';
 
 @Injectable()
 export class VideoClient {
+  /** The video pages opened in one turn of the event loop count their views in one call. */
+  private readonly views = new CallBatcher<{ videoId: number; viewerKey: string }, RecordedView>(async (views) => {
+    const { recorded } = await this.rpc.call(VIDEO_RPC.recordViews, { views });
+    return recorded;
+  });
+
   constructor(private readonly rpc: RpcClient) {}
 
   /** Registers an upload or a link; waits a bounded time for the worker's first verdict on a file. */
@@ -38,7 +44,7 @@ export class VideoClient {
   }
 
   recordView(videoId: number, viewerKey: string): Promise<RecordedView> {
-    return this.rpc.call(VIDEO_RPC.recordView, { videoId, viewerKey });
+    return this.views.call({ videoId, viewerKey });
   }
 
   /** What `viewerId` (null for a visitor) may stream: the published copy, or the uploader's own original before it exists. */

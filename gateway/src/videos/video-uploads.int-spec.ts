@@ -595,6 +595,37 @@ describe('editing, deleting and views', () => {
     expect((await new HttpSession(stack.baseUrl).get(`/api/videos/99999999`)).status).toBe(404);
   });
 
+  it('answers pages opened at the same moment each with its own video, counting each viewer once', async () => {
+    const { session } = await member();
+    const a = await linkVideo(session, 'Opened together A');
+    const b = await linkVideo(session, 'Opened together B');
+    // Visitors told apart by their browser (same address): the gateway reads these requests in the
+    // same turns of its event loop and gathers them into shared calls to the catalog and video services.
+    const look = async (id: number, browser: string) => {
+      const res = await fetch(`${stack.baseUrl}/api/videos/${id}`, { headers: { 'user-agent': browser } });
+      return { status: res.status, video: res.status === 200 ? ((await res.json()) as VideoDto) : null };
+    };
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => look(a.id, `Browser ${i}/1.0`)),
+      ...Array.from({ length: 4 }, (_, i) => look(b.id, `Browser ${i}/1.0`)),
+      look(a.id, 'Browser 0/1.0'), // the same visitor again, at the same moment
+      look(99_999_999, 'Browser 0/1.0'),
+    ]);
+    expect(answers.map((answer) => answer.video?.title ?? answer.status)).toEqual([
+      ...Array<string>(8).fill('Opened together A'),
+      ...Array<string>(4).fill('Opened together B'),
+      'Opened together A',
+      404,
+    ]);
+    // Each viewer's own view is in their answer.
+    for (const answer of answers.slice(0, 8)) expect(answer.video?.views).toBeGreaterThanOrEqual(1);
+    expect(answers.slice(0, 8).every((answer) => (answer.video?.views ?? 0) <= 8)).toBe(true);
+    expect(answers.slice(8, 12).every(({ video }) => (video?.views ?? 0) >= 1 && (video?.views ?? 0) <= 4)).toBe(true);
+    // Every viewer counted once: eight of A, four of B.
+    expect((await look(a.id, 'Browser 0/1.0')).video?.views).toBe(8);
+    expect((await look(b.id, 'Browser 0/1.0')).video?.views).toBe(4);
+  });
+
   it('counts a visitor without cookies once per address and browser, whatever cookie they invent', async () => {
     const { session } = await member();
     const video = await linkVideo(session, 'Seen by visitors');

@@ -592,3 +592,66 @@ describe(`${CATALOG_RPC.getVideo.pattern}`, () => {
     expect(await failureOf({})).toEqual({ code: 'VALIDATION', message: VIDEO_MESSAGES.idInvalid });
   });
 });
+
+// The gateway gathers the video pages asked for in one turn of its event loop into this one call.
+describe(`${CATALOG_RPC.getVideos.pattern}`, () => {
+  let nats: NamespacedNatsClient;
+
+  beforeAll(async () => {
+    nats = new NamespacedNatsClient(stack.env.NATS_SUBJECT_PREFIX as string, { servers: [testInfra().natsUrl] });
+    await nats.connect();
+  });
+
+  afterAll(async () => {
+    await nats?.close();
+  });
+
+  const getVideos = async (payload: unknown) => {
+    await owners.settled();
+    return firstValueFrom(
+      nats.send<{ videos: (VideoDto | null)[] }, unknown>(CATALOG_RPC.getVideos.pattern, payload).pipe(timeout(10_000)),
+    );
+  };
+
+  it('answers each reader’s video in their order, as getVideo would: null where it would answer NOT_FOUND', async () => {
+    const uploader = await member();
+    const reader = await member();
+    const shown = await createVideo({ uploaderId: uploader.id, title: 'Shown drill' });
+    const hidden = await createVideo({ uploaderId: uploader.id, title: 'Hidden drill' });
+    await owners.videoChangedWith(hidden, { hidden: true });
+
+    const { videos } = await getVideos({
+      videos: [
+        { id: hidden, viewerId: reader.id },
+        { id: shown, viewerId: null },
+        { id: 2_147_483_647, viewerId: reader.id },
+        { id: hidden, viewerId: uploader.id },
+        { id: shown, viewerId: reader.id },
+      ],
+    });
+
+    const single = await firstValueFrom(
+      nats.send<VideoDto, unknown>(CATALOG_RPC.getVideo.pattern, { id: shown }).pipe(timeout(10_000)),
+    );
+    expect(videos.map((video) => video?.title ?? null)).toEqual([
+      null,
+      'Shown drill',
+      null,
+      'Hidden drill',
+      'Shown drill',
+    ]);
+    expect(videos[1]).toEqual(single);
+    expect(videos[4]).toEqual(single);
+  });
+
+  it('refuses an empty or oversized batch and one naming no video id', async () => {
+    const failureOf = (payload: unknown) =>
+      getVideos(payload).then(
+        () => null,
+        (error: unknown) => (error as { code?: string }).code,
+      );
+    expect(await failureOf({ videos: [] })).toBe('VALIDATION');
+    expect(await failureOf({ videos: Array.from({ length: 201 }, () => ({ id: 1 })) })).toBe('VALIDATION');
+    expect(await failureOf({ videos: [{ id: 'abc' }] })).toBe('VALIDATION');
+  });
+});

@@ -5,6 +5,7 @@ export * from './errors/rpc-exception.filter.js';
 export * from './errors/database-unavailable.js';
 export * from './rpc/rpc-failure.js';
 export * from './rpc/rpc-client.js';
+export * from './rpc/call-batcher.js';
 export * from './rpc/rpc.decorator.js';
 export * from './transport/namespaced-nats.js';
 export * from './transport/nats-connection.js';

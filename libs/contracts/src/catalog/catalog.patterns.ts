@@ -54,6 +54,20 @@ export const CATALOG_RPC = {
     response: z.custom<VideoDto>(),
   }),
   /**
+   * getVideo for several readers at once (the gateway gathers the video pages asked for in one
+   * turn of its event loop), in one statement: each answer in the request's order, null where
+   * getVideo would answer NOT_FOUND.
+   */
+  getVideos: defineRpc('catalog.videos.getMany.v1', {
+    request: z.object({
+      videos: z
+        .array(getVideoRequestSchema.extend({ viewerId: z.string().nullish() }))
+        .min(1)
+        .max(200),
+    }),
+    response: z.custom<{ videos: (VideoDto | null)[] }>(),
+  }),
+  /**
    * Waits a short while (at most about 2 s) until the listing projection holds the video at
    * `revision` or later, a deletion included; `caughtUp: false` when it did not in time.
    */

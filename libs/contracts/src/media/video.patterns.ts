@@ -48,6 +48,9 @@ export const recordViewRequestSchema = z.object({
   viewerKey: z.string().min(1).max(100),
 });
 
+/** Several viewers' views at once: the gateway gathers the video pages asked for in one turn of its event loop. */
+export const recordViewsRequestSchema = z.object({ views: z.array(recordViewRequestSchema).min(1).max(200) });
+
 export const playbackRequestSchema = z.object({
   videoId,
   /**
@@ -115,6 +118,11 @@ export const VIDEO_RPC = {
   recordView: defineRpc('video.views.record.v1', {
     request: recordViewRequestSchema,
     response: z.custom<RecordedView>(),
+  }),
+  /** recordView for each of `views`, in one message and one statement; answers in the same order. */
+  recordViews: defineRpc('video.views.recordMany.v1', {
+    request: recordViewsRequestSchema,
+    response: z.custom<{ recorded: RecordedView[] }>(),
   }),
   /** Where the gateway streams a video's file and thumbnail from (object keys stay internal). */
   playback: defineRpc('video.videos.playback.v1', {

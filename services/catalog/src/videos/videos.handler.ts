@@ -17,6 +17,13 @@ export class VideosHandler {
     return this.videos.get(id, minRevision, viewerId ?? null);
   }
 
+  @Rpc(CATALOG_RPC.getVideos)
+  async getMany({ videos }: RpcPayload<typeof CATALOG_RPC.getVideos>) {
+    return {
+      videos: await this.videos.getMany(videos.map(({ id, viewerId }) => ({ id, viewerId: viewerId ?? null }))),
+    };
+  }
+
   @Rpc(CATALOG_RPC.awaitVideo)
   async awaitVideo({ videoId, revision }: RpcPayload<typeof CATALOG_RPC.awaitVideo>) {
     return { caughtUp: await this.videos.awaitRevision(videoId, revision) };

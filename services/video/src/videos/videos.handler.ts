@@ -52,6 +52,11 @@ export class VideosHandler {
     return this.videos.recordView(videoId, viewerKey);
   }
 
+  @Rpc(VIDEO_RPC.recordViews)
+  async recordViews({ views }: RpcPayload<typeof VIDEO_RPC.recordViews>) {
+    return { recorded: await this.videos.recordViews(views) };
+  }
+
   @Rpc(VIDEO_RPC.playback)
   playback({ videoId, viewerId }: RpcPayload<typeof VIDEO_RPC.playback>) {
     return this.videos.playback(videoId, viewerId ?? null);

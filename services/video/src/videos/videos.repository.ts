@@ -172,30 +172,36 @@ export class VideosRepository {
   }
 
   /**
-   * Counts one view: no transaction, no event; the video row is not touched (the view publisher
-   * moves the count into it within about a second). Answers the views a reader should see now
-   * (published and pending), or null when there is no such video. Two statements: one that also
-   * read the views would read them as of its start, before a publishing it had waited for, and
-   * answer a count short by what was published.
+   * Counts one view more of each video in `counted` (a video as many times as it appears there)
+   * and answers each video of `ids` that exists with the views a reader should see now (published
+   * and pending) and whether a view of it was counted. No transaction, no event; the video rows are
+   * not touched (the view publisher moves the counts into them within about a second). Two
+   * statements however many views: one that also read the views would read them as of its start,
+   * before a publishing it had waited for, and answer a count short by what was published.
    */
-  async incrementViews(id: number): Promise<number | null> {
-    const counted = await this.dataSource.query<unknown[]>(
-      `INSERT INTO pending_views ("videoId", "count") SELECT id, 1 FROM videos WHERE id = $1
-       ON CONFLICT ("videoId") DO UPDATE SET "count" = pending_views."count" + 1
-       RETURNING "videoId"`,
-      [id],
+  async countViews(ids: number[], counted: number[]): Promise<Map<number, { views: number; counted: boolean }>> {
+    const added = new Map<number, number>();
+    for (const id of counted) added.set(id, (added.get(id) ?? 0) + 1);
+    const countedIds = new Set<number>();
+    if (added.size) {
+      const rows = await this.dataSource.query<{ videoId: number }[]>(
+        `INSERT INTO pending_views ("videoId", "count")
+         SELECT v.id, a.n FROM unnest($1::int[], $2::int[]) AS a(id, n) JOIN videos v ON v.id = a.id
+         ON CONFLICT ("videoId") DO UPDATE SET "count" = pending_views."count" + EXCLUDED."count"
+         RETURNING "videoId"`,
+        [[...added.keys()], [...added.values()]],
+      );
+      for (const row of rows) countedIds.add(Number(row.videoId));
+    }
+    const rows = await this.dataSource.query<{ id: number; views: string }[]>(
+      `SELECT v.id, v.views + COALESCE(p."count", 0) AS views
+         FROM videos v LEFT JOIN pending_views p ON p."videoId" = v.id WHERE v.id = ANY($1::int[])`,
+      [[...new Set(ids)]],
     );
-    return counted.length ? this.viewsOf(id) : null;
-  }
-
-  /** The views a reader should see now: published and pending; null when there is no such video. */
-  async viewsOf(id: number): Promise<number | null> {
-    const [row] = await this.dataSource.query<{ views: number }[]>(
-      `SELECT v.views + COALESCE(p."count", 0) AS views
-         FROM videos v LEFT JOIN pending_views p ON p."videoId" = v.id WHERE v.id = $1`,
-      [id],
-    );
-    return row ? Number(row.views) : null;
+    const held = new Map<number, { views: number; counted: boolean }>();
+    for (const row of rows)
+      held.set(Number(row.id), { views: Number(row.views), counted: countedIds.has(Number(row.id)) });
+    return held;
   }
 
   /**

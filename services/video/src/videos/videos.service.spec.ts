@@ -622,44 +622,47 @@ describe('VideosService.deleteAllOfUploader', () => {
 });
 
 describe('VideosService.recordView', () => {
-  const viewKey = (viewerKey: string) => `${config.QUEUE_PREFIX}:views:${VIDEO_ID}:${viewerKey}`;
+  const viewKey = (viewerKey: string, videoId = VIDEO_ID) => `${config.QUEUE_PREFIX}:views:${videoId}:${viewerKey}`;
+  /** The repository's answer for video 7: `views` held, and whether a view of it was counted now. */
+  const held = (views: number, counted: boolean) => new Map([[VIDEO_ID, { views, counted }]]);
 
   it('counts a viewer’s first view, holding their place in the 24-hour window, and has it published', async () => {
     const { service, stored, viewWindowCalls, publishAsked } = serviceWith({
       viewWindow: { set: () => Promise.resolve('OK') },
-      videos: { incrementViews: () => Promise.resolve(8) },
+      videos: { countViews: () => Promise.resolve(held(8, true)) },
     });
     expect(await service.recordView(VIDEO_ID, MEMBER.id)).toEqual({ counted: true, views: 8 });
     expect(viewWindowCalls()).toEqual([['set', [viewKey(MEMBER.id), '1', 'EX', 24 * 3600, 'NX']]]);
-    expect(stored()).toEqual([['incrementViews', [VIDEO_ID]]]);
+    expect(stored()).toEqual([['countViews', [[VIDEO_ID], [VIDEO_ID]]]]);
     expect(publishAsked()).toBe(1);
   });
 
   it('does not count the same viewer again within the window, and answers the count held', async () => {
     const { service, stored, publishAsked } = serviceWith({
       viewWindow: { set: () => Promise.resolve(null) },
-      videos: { viewsOf: () => Promise.resolve(7) },
+      videos: { countViews: () => Promise.resolve(held(7, false)) },
     });
     expect(await service.recordView(VIDEO_ID, 'anon-cookie-1')).toEqual({ counted: false, views: 7 });
-    expect(stored()).toEqual([['viewsOf', [VIDEO_ID]]]);
+    expect(stored()).toEqual([['countViews', [[VIDEO_ID], []]]]);
     expect(publishAsked()).toBe(0);
   });
 
   it('answers not counted when the video is gone', async () => {
-    const { service } = serviceWith({
+    const { service, publishAsked } = serviceWith({
       viewWindow: { set: () => Promise.resolve('OK') },
-      videos: { incrementViews: () => Promise.resolve(null) },
+      videos: { countViews: () => Promise.resolve(new Map()) },
     });
     expect(await service.recordView(VIDEO_ID, MEMBER.id)).toEqual({ counted: false, views: null });
+    expect(publishAsked()).toBe(0);
   });
 
   it('answers not counted, without failing, when Redis refuses', async () => {
     const { service, stored } = serviceWith({
       viewWindow: { set: () => Promise.reject(new Error('Connection is closed.')) },
-      videos: { viewsOf: () => Promise.resolve(7) },
+      videos: { countViews: () => Promise.resolve(held(7, false)) },
     });
     expect(await service.recordView(VIDEO_ID, MEMBER.id)).toEqual({ counted: false, views: 7 });
-    expect(stored()).toEqual([['viewsOf', [VIDEO_ID]]]);
+    expect(stored()).toEqual([['countViews', [[VIDEO_ID], []]]]);
   });
 
   it('answers not counted after half a second when Redis does not answer, and does not count a late answer', async () => {
@@ -667,7 +670,7 @@ describe('VideosService.recordView', () => {
     let answer: (value: 'OK') => void = () => undefined;
     const { service, stored } = serviceWith({
       viewWindow: { set: () => new Promise<'OK'>((resolve) => (answer = resolve)) },
-      videos: { viewsOf: () => Promise.resolve(7) },
+      videos: { countViews: () => Promise.resolve(held(7, false)) },
     });
     let settled = false;
     const counted = service.recordView(VIDEO_ID, MEMBER.id).finally(() => (settled = true));
@@ -678,7 +681,51 @@ describe('VideosService.recordView', () => {
     // Redis answers after all: the page has its answer, the view stays uncounted.
     answer('OK');
     await jest.advanceTimersByTimeAsync(0);
-    expect(stored()).toEqual([['viewsOf', [VIDEO_ID]]]);
+    expect(stored()).toEqual([['countViews', [[VIDEO_ID], []]]]);
+  });
+
+  it('records several viewers’ views in one call, each answered in its place, counting only first views', async () => {
+    const OTHER_VIDEO = 8;
+    const firstViews = new Set([viewKey(MEMBER.id), viewKey('anon-cookie-2'), viewKey(MEMBER.id, OTHER_VIDEO)]);
+    const { service, stored, publishAsked } = serviceWith({
+      // Redis: the visitor anon-cookie-1 saw video 7 earlier today; the other window places are new.
+      viewWindow: { set: (key) => Promise.resolve(firstViews.has(key) ? 'OK' : null) },
+      videos: {
+        countViews: () =>
+          Promise.resolve(
+            new Map([
+              [VIDEO_ID, { views: 12, counted: true }],
+              [OTHER_VIDEO, { views: 3, counted: true }],
+            ]),
+          ),
+      },
+    });
+    expect(
+      await service.recordViews([
+        { videoId: VIDEO_ID, viewerKey: MEMBER.id },
+        { videoId: VIDEO_ID, viewerKey: 'anon-cookie-1' },
+        { videoId: 404, viewerKey: MEMBER.id },
+        { videoId: OTHER_VIDEO, viewerKey: MEMBER.id },
+        { videoId: VIDEO_ID, viewerKey: 'anon-cookie-2' },
+      ]),
+    ).toEqual([
+      { counted: true, views: 12 },
+      { counted: false, views: 12 },
+      { counted: false, views: null },
+      { counted: true, views: 3 },
+      { counted: true, views: 12 },
+    ]);
+    // One call to the repository, video 7 counted twice (two first views).
+    expect(stored()).toEqual([
+      [
+        'countViews',
+        [
+          [VIDEO_ID, VIDEO_ID, 404, OTHER_VIDEO, VIDEO_ID],
+          [VIDEO_ID, OTHER_VIDEO, VIDEO_ID],
+        ],
+      ],
+    ]);
+    expect(publishAsked()).toBe(1);
   });
 });
 
