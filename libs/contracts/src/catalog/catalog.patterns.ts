@@ -58,7 +58,7 @@ export const CATALOG_RPC = {
    * turn of its event loop), in one statement: each answer in the request's order, null where
    * getVideo would answer NOT_FOUND.
    */
-  getVideos: defineRpc('catalog.videos.getMany.v1', {
+  getVideos: defineRpc('catalog.videos.get-many.v1', {
     request: z.object({
       videos: z
         .array(getVideoRequestSchema.extend({ viewerId: z.string().nullish() }))

@@ -120,7 +120,7 @@ export const VIDEO_RPC = {
     response: z.custom<RecordedView>(),
   }),
   /** recordView for each of `views`, in one message and one statement; answers in the same order. */
-  recordViews: defineRpc('video.views.recordMany.v1', {
+  recordViews: defineRpc('video.views.record-many.v1', {
     request: recordViewsRequestSchema,
     response: z.custom<{ recorded: RecordedView[] }>(),
   }),

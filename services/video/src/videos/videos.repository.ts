@@ -184,9 +184,12 @@ export class VideosRepository {
     for (const id of counted) added.set(id, (added.get(id) ?? 0) + 1);
     const countedIds = new Set<number>();
     if (added.size) {
+      // Pending rows are taken in id order, here and by the publisher's DELETE: two statements
+      // taking several of them in different orders could deadlock, and the loser's views be lost.
       const rows = await this.dataSource.query<{ videoId: number }[]>(
         `INSERT INTO pending_views ("videoId", "count")
          SELECT v.id, a.n FROM unnest($1::int[], $2::int[]) AS a(id, n) JOIN videos v ON v.id = a.id
+          ORDER BY v.id
          ON CONFLICT ("videoId") DO UPDATE SET "count" = pending_views."count" + EXCLUDED."count"
          RETURNING "videoId"`,
         [[...added.keys()], [...added.values()]],
@@ -222,8 +225,11 @@ export class VideosRepository {
       );
       if (!locked.length) return 0;
       // A DELETE or UPDATE through query() answers [rows, affected count].
+      // The pending rows locked in id order before they go, as countViews takes them.
       const [taken] = await manager.query<[{ videoId: number; count: number }[], number]>(
-        `DELETE FROM pending_views WHERE "videoId" = ANY($1::int[]) RETURNING "videoId", "count"`,
+        `DELETE FROM pending_views WHERE "videoId" IN (
+           SELECT "videoId" FROM pending_views WHERE "videoId" = ANY($1::int[]) ORDER BY "videoId" FOR UPDATE)
+         RETURNING "videoId", "count"`,
         [locked.map((row) => row.id)],
       );
       const [viewed] = await manager.query<[VideoEntity[], number]>(
