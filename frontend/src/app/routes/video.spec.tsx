@@ -176,6 +176,27 @@ describe('Video page (/video/{id})', () => {
     expect(api.requests.filter((line) => line.startsWith('POST'))).toEqual([]);
   });
 
+  it('holds a member’s press on Save until it knows who they are, instead of asking them to log in', async () => {
+    let answerWhoIsSignedIn: (reply: ReturnType<typeof json>) => void = () => undefined;
+    const member = aUser({ id: '3b9d6f52-5c1e-4f0a-8d2b-6a7e9c0f1d24', firstName: 'Ada' });
+    api = videoApi({ user: member }).get(
+      '/api/auth/user',
+      () => new Promise((resolve) => (answerWhoIsSignedIn = resolve)),
+    );
+    renderRoute('/video/7', api);
+    const save = await screen.findByTestId('save-button');
+    expect(save.getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(save);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => answerWhoIsSignedIn(json(member)));
+    await waitFor(() => expect(screen.getByTestId('save-button').getAttribute('aria-busy')).toBe('false'));
+    expect(screen.getByRole('button', { name: 'Save', pressed: false })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests.filter((line) => line.startsWith('POST'))).toEqual([]);
+  });
+
   it('asks again who is signed in when the server could not answer, instead of showing a member as signed out', async () => {
     const rater = aUser({ id: '3b9d6f52-5c1e-4f0a-8d2b-6a7e9c0f1d24', firstName: 'Ada' });
     const answers: ((reply: ReturnType<typeof json>) => void)[] = [];

@@ -79,12 +79,22 @@ type VideoDetailsProps = {
   video: Video;
   isUploader: boolean;
   signedIn: boolean;
+  /** Who is signed in is still being asked. */
+  userLoading: boolean;
   onEdit: () => void;
   onRequireLogin: () => void;
   onCompare: () => void;
 };
 
-function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin, onCompare }: VideoDetailsProps) {
+function VideoDetails({
+  video,
+  isUploader,
+  signedIn,
+  userLoading,
+  onEdit,
+  onRequireLogin,
+  onCompare,
+}: VideoDetailsProps) {
   const compareHintId = useId();
   const compare = compareEligibility(video);
   const date = formatRelativeDate(video.createdAt);
@@ -134,7 +144,12 @@ function VideoDetails({ video, isUploader, signedIn, onEdit, onRequireLogin, onC
             <ShareIcon size={16} />
             Share
           </button>
-          <SaveButton videoId={video.id} signedIn={signedIn} onRequireLogin={onRequireLogin} />
+          <SaveButton
+            videoId={video.id}
+            signedIn={signedIn}
+            userLoading={userLoading}
+            onRequireLogin={onRequireLogin}
+          />
           <button
             type="button"
             className="btn btn--secondary btn--sm"
@@ -249,7 +264,7 @@ export function VideoRoute() {
   const { id = '' } = useParams();
   const video = useVideo(id);
   const feedbackFocus = useFeedbackFocusParam();
-  const { user } = useCurrentUser();
+  const { user, isLoading: userLoading } = useCurrentUser();
   const authDialog = useAuthDialog();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -293,6 +308,7 @@ export function VideoRoute() {
           video={data}
           isUploader={isUploader}
           signedIn={user !== null}
+          userLoading={userLoading}
           onEdit={() => setEditing(true)}
           onRequireLogin={() => authDialog.open('login')}
           onCompare={() => setComparing(true)}

@@ -9,17 +9,23 @@ type SaveButtonProps = {
   videoId: number;
   /** Whether someone is signed in; a visitor's press asks them to sign in instead. */
   signedIn: boolean;
+  /**
+   * Whether who is signed in is still being asked (the browser's marker says someone may be): the
+   * button waits, busy, instead of taking a member who presses it at once for a visitor.
+   */
+  userLoading?: boolean;
   onRequireLogin: () => void;
 };
 
 /** Save / Saved on the video page (spec section 2); the state comes from the bookmark check. */
-export function SaveButton({ videoId, signedIn, onRequireLogin }: SaveButtonProps) {
+export function SaveButton({ videoId, signedIn, userLoading = false, onRequireLogin }: SaveButtonProps) {
   const check = useBookmarkCheck(videoId, { enabled: signedIn });
   const toggle = useToggleBookmark(videoId);
   const saved = signedIn && check.data?.isBookmarked === true;
-  const loading = signedIn && check.isPending;
+  const loading = userLoading || (signedIn && check.isPending);
 
   const onClick = () => {
+    if (userLoading) return;
     if (!signedIn) {
       onRequireLogin();
       return;
