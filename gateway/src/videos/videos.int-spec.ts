@@ -523,8 +523,8 @@ describe('processing state and duration', () => {
   });
 });
 
-// Not routed by the gateway yet: asked over NATS, as the gateway will.
-describe(`${CATALOG_RPC.getVideo.pattern}`, () => {
+// Asked over NATS, as the gateway asks them.
+describe('the catalog’s video reads over NATS', () => {
   let nats: NamespacedNatsClient;
 
   beforeAll(async () => {
@@ -536,122 +536,110 @@ describe(`${CATALOG_RPC.getVideo.pattern}`, () => {
     await nats?.close();
   });
 
-  const getVideo = async (payload: unknown) => {
+  /** The catalog's answer to `payload` on `pattern`, once it holds every video the test published. */
+  const askCatalog = async <T>(pattern: string, payload: unknown): Promise<T> => {
     await owners.settled();
-    return firstValueFrom(nats.send<VideoDto, unknown>(CATALOG_RPC.getVideo.pattern, payload).pipe(timeout(10_000)));
-  };
-  const failureOf = (payload: unknown) =>
-    getVideo(payload).then(
-      () => null,
-      (error: unknown) => error,
-    );
-
-  it('answers one video in the list’s shape, with its thumbnailData', async () => {
-    const uploader = await member({ firstName: 'Kim', lastName: 'Lee' });
-    const golf = await category('Golf');
-    const thumbnailData = 'B'.repeat(50_000);
-    const id = await createVideo({
-      uploaderId: uploader.id,
-      title: 'Putting drill',
-      categoryId: golf.id,
-      thumbnailKey: 'videos/x/thumbnail.jpg',
-      originalKey: 'videos/originals/x',
-      thumbnailData,
-      processingState: 'processing',
-      duration: 61,
-    });
-    const [listed] = (await listVideos(`?uploaderId=${uploader.id}`)).body;
-
-    const video = await getVideo({ id });
-
-    expect(video).toEqual({ ...listed, thumbnailData });
-    expect(video).toMatchObject({
-      id,
-      title: 'Putting drill',
-      categoryName: 'Golf',
-      uploaderName: 'Kim Lee',
-      processingState: 'processing',
-      duration: 61,
-      videoUrl: `/api/videos/${id}/stream`,
-      thumbnailUrl: `/api/videos/${id}/thumbnail`,
-    });
-    expect(await getVideo({ id: String(id) })).toEqual(video);
-  });
-
-  it('answers thumbnailData null when the video has none', async () => {
-    const uploader = await member();
-    const id = await createVideo({ uploaderId: uploader.id });
-    expect(await getVideo({ id })).toMatchObject({ id, thumbnailData: null });
-  });
-
-  it('answers NOT_FOUND for an unknown id and VALIDATION for one that is not an id', async () => {
-    expect(await failureOf({ id: 2_147_483_647 })).toEqual({ code: 'NOT_FOUND', message: VIDEO_MESSAGES.notFound });
-    for (const id of ['abc', 0, -1, 1.5, 2_147_483_648, null]) {
-      expect(await failureOf({ id })).toEqual({ code: 'VALIDATION', message: VIDEO_MESSAGES.idInvalid });
-    }
-    expect(await failureOf({})).toEqual({ code: 'VALIDATION', message: VIDEO_MESSAGES.idInvalid });
-  });
-});
-
-// The gateway gathers the video pages asked for in one turn of its event loop into this one call.
-describe(`${CATALOG_RPC.getVideos.pattern}`, () => {
-  let nats: NamespacedNatsClient;
-
-  beforeAll(async () => {
-    nats = new NamespacedNatsClient(stack.env.NATS_SUBJECT_PREFIX as string, { servers: [testInfra().natsUrl] });
-    await nats.connect();
-  });
-
-  afterAll(async () => {
-    await nats?.close();
-  });
-
-  const getVideos = async (payload: unknown) => {
-    await owners.settled();
-    return firstValueFrom(
-      nats.send<{ videos: (VideoDto | null)[] }, unknown>(CATALOG_RPC.getVideos.pattern, payload).pipe(timeout(10_000)),
-    );
+    return firstValueFrom(nats.send<T, unknown>(pattern, payload).pipe(timeout(10_000)));
   };
 
-  it('answers each reader’s video in their order, as getVideo would: null where it would answer NOT_FOUND', async () => {
-    const uploader = await member();
-    const reader = await member();
-    const shown = await createVideo({ uploaderId: uploader.id, title: 'Shown drill' });
-    const hidden = await createVideo({ uploaderId: uploader.id, title: 'Hidden drill' });
-    await owners.videoChangedWith(hidden, { hidden: true });
-
-    const { videos } = await getVideos({
-      videos: [
-        { id: hidden, viewerId: reader.id },
-        { id: shown, viewerId: null },
-        { id: 2_147_483_647, viewerId: reader.id },
-        { id: hidden, viewerId: uploader.id },
-        { id: shown, viewerId: reader.id },
-      ],
-    });
-
-    const single = await firstValueFrom(
-      nats.send<VideoDto, unknown>(CATALOG_RPC.getVideo.pattern, { id: shown }).pipe(timeout(10_000)),
-    );
-    expect(videos.map((video) => video?.title ?? null)).toEqual([
-      null,
-      'Shown drill',
-      null,
-      'Hidden drill',
-      'Shown drill',
-    ]);
-    expect(videos[1]).toEqual(single);
-    expect(videos[4]).toEqual(single);
-  });
-
-  it('refuses an empty or oversized batch and one naming no video id', async () => {
+  describe(`${CATALOG_RPC.getVideo.pattern}`, () => {
+    const getVideo = (payload: unknown) => askCatalog<VideoDto>(CATALOG_RPC.getVideo.pattern, payload);
     const failureOf = (payload: unknown) =>
-      getVideos(payload).then(
+      getVideo(payload).then(
         () => null,
-        (error: unknown) => (error as { code?: string }).code,
+        (error: unknown) => error,
       );
-    expect(await failureOf({ videos: [] })).toBe('VALIDATION');
-    expect(await failureOf({ videos: Array.from({ length: 201 }, () => ({ id: 1 })) })).toBe('VALIDATION');
-    expect(await failureOf({ videos: [{ id: 'abc' }] })).toBe('VALIDATION');
+
+    it('answers one video in the list’s shape, with its thumbnailData', async () => {
+      const uploader = await member({ firstName: 'Kim', lastName: 'Lee' });
+      const golf = await category('Golf');
+      const thumbnailData = 'B'.repeat(50_000);
+      const id = await createVideo({
+        uploaderId: uploader.id,
+        title: 'Putting drill',
+        categoryId: golf.id,
+        thumbnailKey: 'videos/x/thumbnail.jpg',
+        originalKey: 'videos/originals/x',
+        thumbnailData,
+        processingState: 'processing',
+        duration: 61,
+      });
+      const [listed] = (await listVideos(`?uploaderId=${uploader.id}`)).body;
+
+      const video = await getVideo({ id });
+
+      expect(video).toEqual({ ...listed, thumbnailData });
+      expect(video).toMatchObject({
+        id,
+        title: 'Putting drill',
+        categoryName: 'Golf',
+        uploaderName: 'Kim Lee',
+        processingState: 'processing',
+        duration: 61,
+        videoUrl: `/api/videos/${id}/stream`,
+        thumbnailUrl: `/api/videos/${id}/thumbnail`,
+      });
+      expect(await getVideo({ id: String(id) })).toEqual(video);
+    });
+
+    it('answers thumbnailData null when the video has none', async () => {
+      const uploader = await member();
+      const id = await createVideo({ uploaderId: uploader.id });
+      expect(await getVideo({ id })).toMatchObject({ id, thumbnailData: null });
+    });
+
+    it('answers NOT_FOUND for an unknown id and VALIDATION for one that is not an id', async () => {
+      expect(await failureOf({ id: 2_147_483_647 })).toEqual({ code: 'NOT_FOUND', message: VIDEO_MESSAGES.notFound });
+      for (const id of ['abc', 0, -1, 1.5, 2_147_483_648, null]) {
+        expect(await failureOf({ id })).toEqual({ code: 'VALIDATION', message: VIDEO_MESSAGES.idInvalid });
+      }
+      expect(await failureOf({})).toEqual({ code: 'VALIDATION', message: VIDEO_MESSAGES.idInvalid });
+    });
+  });
+
+  // The gateway gathers the video pages asked for in one turn of its event loop into this one call.
+  describe(`${CATALOG_RPC.getVideos.pattern}`, () => {
+    const getVideos = (payload: unknown) =>
+      askCatalog<{ videos: (VideoDto | null)[] }>(CATALOG_RPC.getVideos.pattern, payload);
+
+    it('answers each reader’s video in their order, as getVideo would: null where it would answer NOT_FOUND', async () => {
+      const uploader = await member();
+      const reader = await member();
+      const shown = await createVideo({ uploaderId: uploader.id, title: 'Shown drill' });
+      const hidden = await createVideo({ uploaderId: uploader.id, title: 'Hidden drill' });
+      await owners.videoChangedWith(hidden, { hidden: true });
+
+      const { videos } = await getVideos({
+        videos: [
+          { id: hidden, viewerId: reader.id },
+          { id: shown, viewerId: null },
+          { id: 2_147_483_647, viewerId: reader.id },
+          { id: hidden, viewerId: uploader.id },
+          { id: shown, viewerId: reader.id },
+        ],
+      });
+
+      const single = await askCatalog<VideoDto>(CATALOG_RPC.getVideo.pattern, { id: shown });
+      expect(videos.map((video) => video?.title ?? null)).toEqual([
+        null,
+        'Shown drill',
+        null,
+        'Hidden drill',
+        'Shown drill',
+      ]);
+      expect(videos[1]).toEqual(single);
+      expect(videos[4]).toEqual(single);
+    });
+
+    it('refuses an empty or oversized batch and one naming no video id', async () => {
+      const failureOf = (payload: unknown) =>
+        getVideos(payload).then(
+          () => null,
+          (error: unknown) => (error as { code?: string }).code,
+        );
+      expect(await failureOf({ videos: [] })).toBe('VALIDATION');
+      expect(await failureOf({ videos: Array.from({ length: 201 }, () => ({ id: 1 })) })).toBe('VALIDATION');
+      expect(await failureOf({ videos: [{ id: 'abc' }] })).toBe('VALIDATION');
+    });
   });
 });
