@@ -26,6 +26,8 @@ import { QUEUE_BOARD_PATH, QueueBoard } from './queues/queue-board.js';
 import { staticCacheHeaders } from './spa/static-cache.js';
 import { jsonCompression } from './http/json-compression.js';
 import { PrecompressedAssets } from './spa/precompressed-assets.js';
+import { keptListLane } from './videos/kept-list-lane.js';
+import { ListingCache } from './videos/listing-cache.js';
 
 // A function, not top-level await: the build bundles each app as CommonJS
 // (infra/build/bundle-apps.mjs). A failed start still ends the process (an unhandled rejection).
@@ -56,6 +58,8 @@ async function startGateway(): Promise<void> {
   app.use(jsonCompression);
   // Before any body is read or any session touched: another site's request changes nothing.
   app.use(crossSiteRequestGuard(config.PUBLIC_ORIGIN));
+  // Kept signed-out lists, before the body, the session and the routes (see keptListLane).
+  app.use('/api/videos', keptListLane(app.get(ListingCache)));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use('/api', ...onlyWhenSessionNeeded(app.get(SessionSetup).handlers()));
   app.use(personalResponsesNotStored);

@@ -72,6 +72,16 @@ describe('metrics', () => {
     expect(sample(text, 'process_cpu_user_seconds_total', { app: 'gateway' })).toBeGreaterThan(0);
   });
 
+  it('labels a signed-out list answered from the kept pages with the list route, as any other', async () => {
+    const path = '/api/videos?limit=9&sort=views';
+    const route = { method: 'GET', route: '/api/videos', status: '200', app: 'gateway' };
+    const before = sample(await scrape('gateway'), 'vf_http_request_duration_seconds_count', route) ?? 0;
+    // The first is loaded and kept; the next two are answered from the kept page.
+    for (let i = 0; i < 3; i++) expect((await get(`${stack.baseUrl}${path}`)).status).toBe(200);
+    const text = await scrape('gateway');
+    expect(sample(text, 'vf_http_request_duration_seconds_count', route)).toBe(before + 3);
+  });
+
   it('times NATS handlers in the services, by pattern and outcome', async () => {
     expect((await get(`${stack.baseUrl}/api/categories`)).status).toBe(200);
     const text = await scrape('catalog');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AdminReportGroupDto, FeedbackDto, ReportDto, VideoDto } from '@app/contracts';
 import {
@@ -51,7 +52,67 @@ async function msUntilEveryReplica(since: number, seen: (list: VideoDto[]) => bo
   throw new Error(`a replica still served the old list after 5 s: ${JSON.stringify(await anonymousLists())}`);
 }
 
+/** An answer as it comes over the wire: status, headers and the bytes (no decoding). */
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function rawRequest(url: string, method: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, timeout: 10_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What differs between any two answers: when they were made and their request ids. */
+const comparable = ({ status, headers, body }: RawAnswer) => {
+  const { date: _date, 'x-request-id': _id, ...rest } = headers;
+  return { status, headers: rest, body: body.toString('base64') };
+};
+
 describe('anonymous lists cached by the gateways', () => {
+  it('answers a kept page exactly as it answered it the first time, whatever the request asks', async () => {
+    const { session } = await signUpMember(stack.baseUrl, { firstName: 'Elle' });
+    for (const title of ['Kept answer one', 'Kept answer two', 'Kept answer three'])
+      await linkYoutubeVideo(session, { title, categoryId });
+    const first = await rawRequest(`${stack.baseUrl}/api/videos?limit=100&sort=views`, 'GET', {});
+    expect(first.status).toBe(200);
+    // Each case its own page, so its first request loads the page and the second is answered from it.
+    const cases: Array<{ path: string; method: string; headers: Record<string, string> }> = [
+      { path: '/api/videos?limit=100&sort=rating', method: 'GET', headers: { 'accept-encoding': 'br' } },
+      { path: '/api/videos?limit=100&sort=feedback', method: 'GET', headers: { 'accept-encoding': 'gzip' } },
+      { path: '/api/videos?limit=99', method: 'GET', headers: {} },
+      { path: '/api/videos?limit=98', method: 'HEAD', headers: { 'accept-encoding': 'br' } },
+      { path: '/api/videos?limit=100&sort=views', method: 'GET', headers: { 'if-none-match': first.headers.etag! } },
+      { path: '/api/videos?limit=1', method: 'GET', headers: {} },
+    ];
+    for (const { path, method, headers } of cases) {
+      const loaded = await rawRequest(`${stack.baseUrl}${path}`, method, headers);
+      const kept = await rawRequest(`${stack.baseUrl}${path}`, method, headers);
+      expect(comparable(kept)).toEqual(comparable(loaded));
+    }
+    // What the cases covered: each encoding, HEAD, a 304 and a next page.
+    const [br, gzip, identity, head, notModified, firstOfMany] = await Promise.all(
+      cases.map(({ path, method, headers }) => rawRequest(`${stack.baseUrl}${path}`, method, headers)),
+    );
+    expect([br!.headers['content-encoding'], gzip!.headers['content-encoding']]).toEqual(['br', 'gzip']);
+    expect(identity!.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(identity!.body.toString()).length).toBeGreaterThanOrEqual(3);
+    expect([head!.status, head!.body.length]).toEqual([200, 0]);
+    expect(notModified!.status).toBe(304);
+    expect(firstOfMany!.headers.link).toMatch(/rel="next"/);
+    expect(br!.headers.vary).toMatch(/Accept-Encoding/i);
+  });
+
   it('serves a kept page without asking the catalog, but never to a signed-in member', async () => {
     const { session } = await signUpMember(stack.baseUrl, { firstName: 'Kim' });
     const video = await linkYoutubeVideo(session, { title: 'Cached serve', categoryId });

@@ -50,6 +50,18 @@ describe('ListingCache', () => {
     expect(catalog.calls()).toBe(2);
   });
 
+  it('tells what it keeps without loading anything: a kept page, nothing for a page not kept or dropped', async () => {
+    const { cache, announce } = cacheWithSignals();
+    const catalog = countingCatalog();
+    expect(cache.keptPage(request)).toBeUndefined();
+    const loaded = await cache.anonymousPage(request, catalog.load);
+    expect(cache.keptPage(request)?.json).toBe(loaded.json);
+    expect(cache.keptPage({ ...request, sort: 'views' })).toBeUndefined();
+    announce();
+    expect(cache.keptPage(request)).toBeUndefined();
+    expect(catalog.calls()).toBe(1);
+  });
+
   it('keeps an answer serialised: a kept page is sent from the same JSON bytes', async () => {
     const { cache } = cacheWithSignals();
     const catalog = countingCatalog();

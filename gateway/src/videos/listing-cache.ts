@@ -53,18 +53,17 @@ export class ListingCache implements OnModuleInit, OnModuleDestroy {
     for (const stop of this.stops) stop();
   }
 
+  /** The kept answer to an anonymous request, if a fresh one is kept (nothing is loaded). */
+  keptPage(request: ListVideosRequest): ListAnswer | undefined {
+    return this.ttlMs ? this.fresh(JSON.stringify(request)) : undefined;
+  }
+
   /** The answer to an anonymous request: kept, or loaded (once, however many ask at the same time). */
   async anonymousPage(request: ListVideosRequest, load: () => Promise<Page<VideoDto>>): Promise<ListAnswer> {
     if (!this.ttlMs) return answerOf(await load());
     const key = JSON.stringify(request);
-    const kept = this.pages.get(key);
-    if (kept && kept.expiresAt > Date.now()) {
-      // Most recently used last, so the oldest key is the first to go.
-      this.pages.delete(key);
-      this.pages.set(key, kept);
-      return kept;
-    }
-    if (kept) this.forget(key, kept);
+    const kept = this.fresh(key);
+    if (kept) return kept;
     const inFlight = this.loading.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
@@ -77,6 +76,19 @@ export class ListingCache implements OnModuleInit, OnModuleDestroy {
     const answer = await loading;
     if (generation === this.generation) this.keep(key, answer);
     return answer;
+  }
+
+  private fresh(key: string): CachedPage | undefined {
+    const kept = this.pages.get(key);
+    if (!kept) return undefined;
+    this.pages.delete(key);
+    if (kept.expiresAt <= Date.now()) {
+      this.keptBytes -= kept.json.body.length;
+      return undefined;
+    }
+    // Most recently used last, so the oldest key is the first to go.
+    this.pages.set(key, kept);
+    return kept;
   }
 
   private keep(key: string, answer: ListAnswer): void {
