@@ -1,14 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DOMAIN_EVENTS, type VideoFeedbackStats } from '@app/contracts';
-import type { VideoEntity } from '../db/entities/video.entity.js';
-import { recordVideoEvents } from '../videos/video-events.repository.js';
+import type { VideoFeedbackStats } from '@app/contracts';
 
 /**
  * Keeps each video's feedbackCount and averageRating as the feedback service last stated them
- * (`videoStats` of its events), on the video row so the "Most Feedback" and "Highest Rated" lists
- * are index-backed. A state is applied only when its revision is newer than the one applied, so
- * a replayed or late event changes nothing; a video deleted or never known is left alone.
+ * (`videoStats` of its events), with the revision they were stated at, so the video's state
+ * (VIDEO_RPC.getState, and every event this service publishes about the video afterwards) carries
+ * them. A state is applied only when its revision is newer than the one applied, so a replayed or
+ * late event changes nothing; a video deleted or never known is left alone.
+ *
+ * Applying them publishes nothing: the numbers are the feedback service's, which its own events
+ * already carry to everyone who keeps them (the catalog's listing takes them from there). A
+ * video event for each applied batch was a second round of every consumer's queue per rating
+ * (bench:events), and told no consumer anything it did not already have. The video's own
+ * revision is not bumped either: its own fields did not change.
  */
 @Injectable()
 export class VideoFeedbackStatsRepository {
@@ -18,29 +23,23 @@ export class VideoFeedbackStatsRepository {
   async apply(stats: VideoFeedbackStats[]): Promise<void> {
     if (!stats.length) return;
     await this.dataSource.transaction(async (manager) => {
-      // Every video row first, in id order, then (recordVideoEvents) their uploaders' rows.
+      // The video rows in id order, the service's one lock order (two batches never wait in a circle).
       await manager.query(`SELECT id FROM videos WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [
         stats.map((s) => s.videoId),
       ]);
-      const [changed] = await manager.query<[VideoEntity[], number]>(
+      await manager.query(
         `UPDATE videos v SET
            "feedbackCount" = s."feedbackCount",
            "averageRating" = s."averageRating",
-           "feedbackStatsRevision" = s.revision,
-           "revision" = v."revision" + 1
+           "feedbackStatsRevision" = s.revision
          FROM unnest($1::int[], $2::int[], $3::int[], $4::float8[]) AS s(id, revision, "feedbackCount", "averageRating")
-         WHERE v.id = s.id AND v."feedbackStatsRevision" < s.revision
-         RETURNING v.*`,
+         WHERE v.id = s.id AND v."feedbackStatsRevision" < s.revision`,
         [
           stats.map((s) => s.videoId),
           stats.map((s) => s.revision),
           stats.map((s) => s.feedbackCount),
           stats.map((s) => s.averageRating),
         ],
-      );
-      await recordVideoEvents(
-        manager,
-        [...changed].sort((a, b) => a.id - b.id).map((video) => ({ type: DOMAIN_EVENTS.videoChanged, video })),
       );
     });
   }
