@@ -93,12 +93,14 @@ describe('metrics', () => {
     expect(await scrape('auth')).toContain('app="auth"');
   });
 
-  it('reports the outbox lag of the video service relay', async () => {
+  it('reports the outbox lag of the video service relay, of its events and of its media jobs', async () => {
+    const relays = ['outbox', 'outbox-media-jobs'];
     const text = await eventually(
       () => scrape('video'),
-      (body) => sample(body, 'vf_outbox_lag_seconds', { relay: 'outbox' }) !== undefined,
+      (body) => relays.every((relay) => sample(body, 'vf_outbox_lag_seconds', { relay }) !== undefined),
     );
-    expect(sample(text, 'vf_outbox_lag_seconds', { relay: 'outbox', app: 'video' })).toBeGreaterThanOrEqual(0);
+    for (const relay of relays)
+      expect(sample(text, 'vf_outbox_lag_seconds', { relay, app: 'video' })).toBeGreaterThanOrEqual(0);
   });
 
   it('reports queue depth on scrape and job timings and failures from the media worker', async () => {

@@ -19,13 +19,14 @@ export interface OutboxDrainOptions {
  * What the outbox relay does: in one transaction, claim the oldest undelivered rows of its
  * event types (SKIP LOCKED, so replicas share the work), record how far delivery lags behind,
  * hand the rows to `deliver`, and mark them published only once it resolved — at least once,
- * never lost. Repeats while rounds come back full.
+ * never lost. Repeats while rounds come back full. Resolves with how many rows it delivered.
  */
 export async function drainOutbox(
   dataSource: DataSource,
   options: OutboxDrainOptions,
   deliver: (rows: ClaimedOutboxRow[]) => Promise<void>,
-): Promise<void> {
+): Promise<number> {
+  let delivered = 0;
   for (;;) {
     const claimed = await dataSource.transaction(async (manager) => {
       const rows: (ClaimedOutboxRow & { ageSeconds: string })[] = await manager.query(
@@ -43,6 +44,7 @@ export async function drainOutbox(
       ]);
       return rows.length;
     });
-    if (claimed < options.batch) return;
+    delivered += claimed;
+    if (claimed < options.batch) return delivered;
   }
 }
