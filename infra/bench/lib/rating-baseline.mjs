@@ -163,12 +163,9 @@ export async function serveBaseline(
       sent.push({ sql: sql[step], params });
       return executor.query(sql[step], params);
     };
-    const [found] = (await run(pool, 'findTarget', [feedbackId])).rows;
-    if (!found) throw new Refused(404, 'Feedback not found');
-    // TypeORM's findOne names each column <Entity>_<property>.
-    const column = (name) => found[Object.keys(found).find((key) => key === name || key.endsWith(`_${name}`))];
-    if (column('hiddenAt') !== null) throw new Refused(404, 'Feedback not found');
-    const target = { id: column('id'), videoId: column('videoId'), authorId: column('authorId') };
+    const [target] = (await run(pool, 'findTarget', [feedbackId])).rows;
+    // Hidden pending review: not there for anyone to rate.
+    if (!target || target.hidden) throw new Refused(404, 'Feedback not found');
     if (target.authorId === raterId) throw new Refused(403, FEEDBACK_MESSAGES.ownFeedbackRating);
     // The read model knows every member here; the service would ask auth about one it does not.
     await run(pool, 'hasPerson', [raterId]);

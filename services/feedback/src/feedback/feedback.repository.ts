@@ -260,11 +260,13 @@ export class FeedbackRepository {
     return row?.uploaderId ?? null;
   }
 
+  /** One fixed statement: every vote, rating, reply and mark starts here (TypeORM's findOne built it anew each time). */
   async findTarget(id: number): Promise<FeedbackTarget | null> {
-    const row = await this.dataSource
-      .getRepository(FeedbackEntity)
-      .findOne({ where: { id }, select: { id: true, videoId: true, authorId: true, hiddenAt: true } });
-    return row ? { id: row.id, videoId: row.videoId, authorId: row.authorId, hidden: row.hiddenAt !== null } : null;
+    const [row] = await this.dataSource.query<Required<FeedbackTarget>[]>(
+      `SELECT id, "videoId", "authorId", "hiddenAt" IS NOT NULL AS hidden FROM feedback WHERE id = $1`,
+      [id],
+    );
+    return row ?? null;
   }
 
   /**
