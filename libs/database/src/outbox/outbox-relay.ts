@@ -9,12 +9,12 @@ import { MEDIA_JOB_EVENT, type MediaJobOutboxPayload } from './outbox-record.js'
 
 const POLL_MS = 1000;
 /**
- * Domain events: a round that delivered rows is followed by the next one at least this much later
- * (RoundPacer). A commit on a quiet service is delivered at once; in a burst, what commits
- * meanwhile waits at most this long and leaves as one batch. A round per commit sent every few
- * events alone to every consumer's queue, and each batch costs every consumer a job and a
- * transaction (100 ratings in flight, bench:events: 0.33× the baseline's throughput with a round
- * per commit, 0.53–0.59× with rounds 200 ms apart, every number still exact within 0.27 s p99).
+ * Domain events: once a round finds several rows (commits coming faster than rounds), the next
+ * begins at least this much later (RoundPacer); while they come one at a time, each leaves at once.
+ * A round per commit sent every few events alone to every consumer's queue, and each batch costs
+ * every consumer a job and a transaction (100 ratings in flight, bench:events: 0.33× the
+ * baseline's throughput with a round per commit, 0.53–0.59× with rounds 200 ms apart, every number
+ * still exact within 0.27 s p99).
  */
 const EVENT_ROUND_INTERVAL_MS = 200;
 /** Outbox rows per round. */

@@ -9,17 +9,17 @@ function pacerAt(intervalMs: number) {
 }
 
 describe('RoundPacer', () => {
-  it('lets the first round and a round after a quiet spell begin at once', () => {
+  it('lets every round begin at once while commits come one at a time', () => {
     const { pacer, at, advance } = pacerAt(200);
     expect(pacer.delayMs()).toBe(0);
-    pacer.record(at(), 3);
-    advance(200);
-    expect(pacer.delayMs()).toBe(0);
-    advance(5_000);
-    expect(pacer.delayMs()).toBe(0);
+    for (let i = 0; i < 3; i++) {
+      pacer.record(at(), 1);
+      advance(5);
+      expect(pacer.delayMs()).toBe(0);
+    }
   });
 
-  it('holds the next round back until the interval since the last delivering round began has passed', () => {
+  it('holds the next round back for the interval since a round that found several rows began', () => {
     const { pacer, at, advance } = pacerAt(200);
     const started = at();
     advance(30); // the round took 30 ms
@@ -27,18 +27,20 @@ describe('RoundPacer', () => {
     expect(pacer.delayMs()).toBe(170);
     advance(120);
     expect(pacer.delayMs()).toBe(50);
+    advance(50);
+    expect(pacer.delayMs()).toBe(0);
   });
 
-  it('is not held back by a round that found nothing to deliver (the periodic poll)', () => {
+  it('lets rounds begin at once again after a round that found one row or none (a quiet spell, the periodic poll)', () => {
     const { pacer, at, advance } = pacerAt(200);
+    pacer.record(at(), 5);
+    advance(200);
     pacer.record(at(), 0);
     advance(10);
     expect(pacer.delayMs()).toBe(0);
-    // A delivering round before it still counts.
-    const delivering = at();
-    pacer.record(delivering, 1);
-    advance(50);
-    pacer.record(at(), 0);
-    expect(pacer.delayMs()).toBe(150);
+    pacer.record(at(), 4);
+    advance(10);
+    pacer.record(at(), 1);
+    expect(pacer.delayMs()).toBe(0);
   });
 });

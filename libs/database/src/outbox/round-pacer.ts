@@ -1,10 +1,11 @@
 /**
- * When an outbox relay's next round may begin: at once after a quiet spell, so a lone commit is
- * delivered without delay, but no sooner than `intervalMs` after the start of the last round that
- * delivered rows, so what commits during a burst gathers into one batch per interval.
+ * When an outbox relay's next round may begin. While commits come one at a time (each round finds
+ * one row), every round begins at once, so a lone commit is delivered without delay. Once a round
+ * finds several rows, commits are coming faster than rounds: the next round then begins no sooner
+ * than `intervalMs` after that one began, so what commits meanwhile gathers into one batch.
  */
 export class RoundPacer {
-  private lastDeliveryAt = Number.NEGATIVE_INFINITY;
+  private lastBusyRoundAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly intervalMs: number,
@@ -13,11 +14,11 @@ export class RoundPacer {
 
   /** How long the next round must wait before it begins (0: it may begin now). */
   delayMs(): number {
-    return Math.max(0, this.lastDeliveryAt + this.intervalMs - this.now());
+    return Math.max(0, this.lastBusyRoundAt + this.intervalMs - this.now());
   }
 
-  /** A round began at `startedAt` and delivered `rows` rows; a round that found none holds nothing back. */
+  /** A round began at `startedAt` and delivered `rows` rows. */
   record(startedAt: number, rows: number): void {
-    if (rows > 0) this.lastDeliveryAt = startedAt;
+    this.lastBusyRoundAt = rows > 1 ? startedAt : Number.NEGATIVE_INFINITY;
   }
 }
