@@ -81,12 +81,12 @@ export class ListingCache implements OnModuleInit, OnModuleDestroy {
   private fresh(key: string): CachedPage | undefined {
     const kept = this.pages.get(key);
     if (!kept) return undefined;
-    this.pages.delete(key);
     if (kept.expiresAt <= Date.now()) {
-      this.keptBytes -= kept.json.body.length;
+      this.forget(key, kept);
       return undefined;
     }
     // Most recently used last, so the oldest key is the first to go.
+    this.pages.delete(key);
     this.pages.set(key, kept);
     return kept;
   }
