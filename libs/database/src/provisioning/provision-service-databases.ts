@@ -92,10 +92,30 @@ async function ensureRole(client: pg.Client, role: string, password: string | nu
     });
   }
   const secret = password === null ? 'PASSWORD NULL' : `PASSWORD ${client.escapeLiteral(password)}`;
-  await client.query(
-    `ALTER ROLE ${name} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS ${secret}`,
+  await retriedOnConcurrentRoleChange(() =>
+    client.query(`ALTER ROLE ${name} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS ${secret}`),
   );
 }
+
+/**
+ * Roles are the whole server's, but the provisioning lock is one database's: a run on another
+ * database may change the same role row at the same moment, and one of the two is then refused
+ * ("tuple concurrently updated"). The change is the same either way, so it is simply made again.
+ */
+async function retriedOnConcurrentRoleChange<T>(change: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await change();
+    } catch (error) {
+      if (!isConcurrentUpdate(error) || attempt === ROLE_CHANGE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * 20 * Math.random()));
+    }
+  }
+}
+
+const ROLE_CHANGE_ATTEMPTS = 10;
+const isConcurrentUpdate = (error: unknown): boolean =>
+  (error as { code?: string }).code === 'XX000' && /tuple concurrently updated/.test(String((error as Error).message));
 
 /**
  * Nothing on any other service's schema: what a service needs of another arrives by event into
