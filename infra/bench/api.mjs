@@ -65,9 +65,16 @@ const log = (m) => console.log(`[bench:api] ${m}`);
 const CONNECTIONS = 50;
 const WARMUP_MS = 3_000;
 const RUN_MS = Number(process.env.BENCH_API_RUN_SECONDS ?? 10) * 1000;
-/** Each uncached p50 (phase 1 and 2): a short warm-up, then this long at CONNECTIONS. */
+/** Each uncached p50 (phase 1 and 2): a short warm-up, then this long at CONNECTIONS… */
 const SCALE_WARMUP_MS = 1_000;
-const SCALE_RUN_MS = Number(process.env.BENCH_API_SCALE_RUN_SECONDS ?? 5) * 1000;
+const SCALE_RUN_MS = Number(process.env.BENCH_API_SCALE_RUN_SECONDS ?? 4) * 1000;
+/**
+ * …in this many rounds over every variant, each figure the median of its rounds. One run per
+ * variant, one after the other, put a passing slow spell of the machine on two or three variants
+ * at one size only (2026-12-02: three of twelve over 1.3× in one run, every one within it in the
+ * run before).
+ */
+const SCALE_ROUNDS = Number(process.env.BENCH_API_SCALE_ROUNDS ?? 3);
 const COUNTED_REQUESTS = 1000;
 const COUNTING_MS = 15_000;
 const STATS_SETTLE_MS = 11_500;
@@ -164,16 +171,14 @@ try {
   // ---- Phase 1d: uncached p50s at 10,000 videos, deep pages included.
   if (PHASES.has('scale')) await settleListTables(env.DATABASE_URL);
   const scaleVariants = PHASES.has('scale') ? await scaleVariantsOf(stack, uncachedUrl, variants) : [];
-  for (const variant of scaleVariants) variant.small = await measureUncached(stack, uncachedUrl, variant, 'small');
+  await measureUncachedRounds(stack, uncachedUrl, scaleVariants, 'small');
 
   // ---- Phase 2: the same at SCALE videos.
   let scaleSeeded = null;
   if (SCALE > SEED.videos && PHASES.has('scale')) {
     scaleSeeded = await growSeed(env.DATABASE_URL, SCALE);
-    for (const variant of scaleVariants) {
-      variant.largePath = await deepPathAt(stack, uncachedUrl, variant);
-      variant.large = await measureUncached(stack, uncachedUrl, { ...variant, path: variant.largePath }, 'large');
-    }
+    for (const variant of scaleVariants) variant.largePath = await deepPathAt(stack, uncachedUrl, variant);
+    await measureUncachedRounds(stack, uncachedUrl, scaleVariants, 'large');
   }
 
   printTable(
@@ -256,7 +261,7 @@ try {
 
   if (scaleSeeded) {
     printTable(
-      `Scale: anonymous GET /api/videos?limit=12…, uncached (a gateway with LIST_CACHE_SECONDS=0), ${CONNECTIONS} connections × ${SCALE_RUN_MS / 1000} s each; SQL alone = the catalog's statements on one idle connection, median of ${SQL_RUNS}; p50 at ${SEED.videos.toLocaleString('en')} videos beside ${scaleSeeded.videos.toLocaleString('en')} videos (${scaleSeeded.feedback.toLocaleString('en')} feedback rows)`,
+      `Scale: anonymous GET /api/videos?limit=12…, uncached (a gateway with LIST_CACHE_SECONDS=0), ${CONNECTIONS} connections × ${SCALE_RUN_MS / 1000} s each in ${SCALE_ROUNDS} rounds over every variant, p50 and p99 the median of its rounds; SQL alone = the catalog's statements on one idle connection, median of ${SQL_RUNS}; p50 at ${SEED.videos.toLocaleString('en')} videos beside ${scaleSeeded.videos.toLocaleString('en')} videos (${scaleSeeded.feedback.toLocaleString('en')} feedback rows)`,
       [
         [
           'request',
@@ -537,17 +542,46 @@ async function deepPathAt(stack, url, variant) {
 }
 
 /** p50/p99 of `variant.path` through the uncached gateway; leftover statements of timed-out requests are cancelled. */
-async function measureUncached(stack, url, variant, which) {
-  await load(`${url}${variant.path}`, SCALE_WARMUP_MS);
-  const figures = await load(`${url}${variant.path}`, SCALE_RUN_MS);
-  log(
-    `uncached ${variant.name}${variant.offset ? ` (after row ${variant.offset.toLocaleString('en')})` : ''}, ${which}: ` +
-      `${figures.requests} requests, ${fmt(figures.rps, 0)}/s, p50 ${fmt(figures.p50)} ms, p99 ${fmt(figures.p99)} ms, ${figures.errors} errors${figures.errors ? ` (${figures.errorKinds})` : ''}`,
-  );
-  if (figures.errors) await cancelCatalogStatements(stack);
-  figures.sqlMs = await sqlMs(stack, variant.path);
-  log(`  the catalog's statements alone: ${fmtMs(figures.sqlMs)} ms (median of ${SQL_RUNS})`);
-  return figures;
+/**
+ * Every variant's uncached figures at one size (`which`: 'small', or 'large' on its largePath),
+ * measured in SCALE_ROUNDS rounds over all of them; each variant's p50 and p99 are the medians of
+ * its rounds, its requests and errors their sums. Then the catalog's statements alone, once.
+ */
+async function measureUncachedRounds(stack, url, variants, which) {
+  const rounds = new Map(variants.map((variant) => [variant, []]));
+  for (let round = 1; round <= SCALE_ROUNDS; round++) {
+    for (const variant of variants) {
+      const path = which === 'large' ? variant.largePath : variant.path;
+      await load(`${url}${path}`, SCALE_WARMUP_MS);
+      const figures = await load(`${url}${path}`, SCALE_RUN_MS);
+      log(
+        `uncached ${variant.name}${variant.offset ? ` (after row ${variant.offset.toLocaleString('en')})` : ''}, ${which}, round ${round}: ` +
+          `${figures.requests} requests, ${fmt(figures.rps, 0)}/s, p50 ${fmt(figures.p50)} ms, p99 ${fmt(figures.p99)} ms, ${figures.errors} errors${figures.errors ? ` (${figures.errorKinds})` : ''}`,
+      );
+      if (figures.errors) await cancelCatalogStatements(stack);
+      rounds.get(variant).push(figures);
+    }
+  }
+  for (const variant of variants) {
+    const measured = rounds.get(variant);
+    const median = (key) => {
+      const values = measured.map((figures) => figures[key]);
+      if (values.some((value) => value === null)) return null;
+      return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    };
+    const figures = {
+      requests: measured.reduce((sum, f) => sum + f.requests, 0),
+      errors: measured.reduce((sum, f) => sum + f.errors, 0),
+      p50: median('p50'),
+      p99: median('p99'),
+    };
+    figures.sqlMs = await sqlMs(stack, which === 'large' ? variant.largePath : variant.path);
+    log(
+      `uncached ${variant.name}, ${which}: p50 ${fmt(figures.p50)} ms (rounds ${measured.map((f) => fmt(f.p50)).join(', ')}), ` +
+        `p99 ${fmt(figures.p99)} ms; the catalog's statements alone: ${fmtMs(figures.sqlMs)} ms (median of ${SQL_RUNS})`,
+    );
+    variant[which] = figures;
+  }
 }
 
 /** Cancels the catalog's statements still running (those of requests the load generator gave up on). */
