@@ -545,19 +545,19 @@ async function deepPathAt(stack, url, variant) {
   return path;
 }
 
-/** p50/p99 of `variant.path` through the uncached gateway; leftover statements of timed-out requests are cancelled. */
 /**
- * Every variant's uncached figures at one size (`which`: 'small', or 'large' on its largePath),
- * measured in SCALE_ROUNDS rounds over all of them; each variant's p50 and p99 are the medians of
- * its rounds, its requests and errors their sums. Then the catalog's statements alone, once.
+ * Every variant's uncached figures at one size (`which`: 'small', or 'large' on its largePath)
+ * through the uncached gateway, measured in SCALE_ROUNDS rounds over all of them; each variant's
+ * p50 and p99 are the medians of its rounds, its requests and errors their sums. Leftover
+ * statements of timed-out requests are cancelled. Then the catalog's statements alone, once.
  */
 async function measureUncachedRounds(stack, url, variants, which) {
+  const pathOf = (variant) => (which === 'large' ? variant.largePath : variant.path);
   const rounds = new Map(variants.map((variant) => [variant, []]));
   for (let round = 1; round <= SCALE_ROUNDS; round++) {
     for (const variant of variants) {
-      const path = which === 'large' ? variant.largePath : variant.path;
-      await load(`${url}${path}`, SCALE_WARMUP_MS);
-      const figures = await load(`${url}${path}`, SCALE_RUN_MS);
+      await load(`${url}${pathOf(variant)}`, SCALE_WARMUP_MS);
+      const figures = await load(`${url}${pathOf(variant)}`, SCALE_RUN_MS);
       log(
         `uncached ${variant.name}${variant.offset ? ` (after row ${variant.offset.toLocaleString('en')})` : ''}, ${which}, round ${round}: ` +
           `${figures.requests} requests, ${fmt(figures.rps, 0)}/s, p50 ${fmt(figures.p50)} ms, p99 ${fmt(figures.p99)} ms, ${figures.errors} errors${figures.errors ? ` (${figures.errorKinds})` : ''}`,
@@ -579,7 +579,7 @@ async function measureUncachedRounds(stack, url, variants, which) {
       p50: median('p50'),
       p99: median('p99'),
     };
-    figures.sqlMs = await sqlMs(stack, which === 'large' ? variant.largePath : variant.path);
+    figures.sqlMs = await sqlMs(stack, pathOf(variant));
     log(
       `uncached ${variant.name}, ${which}: p50 ${fmt(figures.p50)} ms (rounds ${measured.map((f) => fmt(f.p50)).join(', ')}), ` +
         `p99 ${fmt(figures.p99)} ms; the catalog's statements alone: ${fmtMs(figures.sqlMs)} ms (median of ${SQL_RUNS})`,

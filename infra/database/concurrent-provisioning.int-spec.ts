@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { DATABASE_OWNERS } from '@app/database';
-import { localServiceDatabaseUrls, provisionServiceDatabases } from '@app/database/provisioning';
 import { createIsolatedDatabase, withClient, type IsolatedDatabase } from '@app/testing';
+import { provisionServiceRoles } from '@app/testing/service';
 
 // Roles belong to the whole server, while a provisioning run's lock is its database's: runs on
 // different databases of one server (a deployment's `db:provision` beside a test run, parallel
@@ -17,11 +17,7 @@ describe('provisioning databases of one server at once', () => {
     for (let round = 0; round < 2; round++) {
       const batch = await Promise.all(Array.from({ length: 4 }, (_, i) => createIsolatedDatabase(`prov${round}${i}`)));
       databases.push(...batch);
-      const outcomes = await Promise.allSettled(
-        batch.map((database) =>
-          provisionServiceDatabases({ adminUrl: database.url, serviceUrls: localServiceDatabaseUrls(database.url) }),
-        ),
-      );
+      const outcomes = await Promise.allSettled(batch.map((database) => provisionServiceRoles(database.url)));
       const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
       expect(refusals).toEqual([]);
     }
